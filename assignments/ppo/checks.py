@@ -1,0 +1,32 @@
+"""Public checks for `ppo`: the three clipping samples of the course text and the KL estimate.
+
+Run them with `autograde check ppo`. The real grade runs these too, plus hidden
+tests (gradients, other epsilons, extreme log-probs) and the cart-pole run.
+"""
+import math
+
+import torch
+
+from autograder.checking import expect_close, expect_no_grad
+
+
+def check_clipped_surrogate_three_samples(student):
+    """ratio 1.3 / A +2 -> 2.4; ratio 1.3 / A -2 -> -2.6; ratio 0.7 / A +2 -> 1.4 (eps 0.2)."""
+    out = student.clipped_surrogate(torch.tensor([1.3, 1.3, 0.7]), torch.tensor([2.0, -2.0, 2.0]))
+    expect_close(out, torch.tensor([2.4, -2.6, 1.4]), case="the three samples of the text")
+
+
+def check_ppo_clip_loss_clipped_sample(student):
+    """p_old 0.5 -> p_new 0.65 with A = +2: loss -2.4 and no gradient (the clip is active)."""
+    lp_new = torch.tensor([math.log(0.65)], requires_grad=True)
+    result = student.ppo_clip_loss.grad(lp_new, torch.tensor([math.log(0.5)]),
+                                        torch.tensor([2.0]), wrt=[0])
+    expect_close(result.value, torch.tensor(-2.4), case="loss of the clipped sample")
+    expect_no_grad(result.grads[0] if result.grads else None,
+                   case="gradient of a clipped sample", what="logp_new")
+
+
+def check_approx_kl_mean_log_ratio(student):
+    """k1 estimate: mean(logp_old - logp_new)."""
+    expect_close(student.approx_kl(torch.tensor([-0.5, -1.0]), torch.tensor([-0.6, -1.2])),
+                 torch.tensor(0.15), case="two samples")

@@ -1,0 +1,243 @@
+"""``autograde``: argument parsing and console output only; the work lives elsewhere.
+
+Commands:
+
+=============  =============================================================
+``grade``      grade submissions (CONTRACT §2): ``results.json`` and
+               ``feedback.md`` per student, ``gradebook.csv`` per batch
+``check``      a student's own run of the public checks, same feedback format
+``release``    regenerate ``assignments/`` from ``solutions/`` (``--check``:
+               only report whether the committed release is current)
+``demo``       grade the bundled examples (reference, blank release, a
+               buggy submission per assignment) and print the gradebook
+=============  =============================================================
+
+Progress and logs go to standard error; ``grade --json`` prints exactly one
+JSON array on standard output. Exit status: 0 when grading ran, whatever the
+scores; 2 for bad arguments; 1 when grading could not run.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+err = Console(stderr=True)
+
+
+class UsageError(Exception):
+    """Bad arguments: reported in one line, exit status 2."""
+
+
+def _limits(args):
+    from .worker.sandbox import Limits
+
+    limits = Limits()
+    if getattr(args, "timeout", None):
+        limits.call_timeout = args.timeout
+    if getattr(args, "budget", None):
+        limits.wall_budget = args.budget
+    return limits
+
+
+def _assignment(name: str):
+    from . import course
+
+    try:
+        return course.get(name)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _grade_with_progress(pairs, assignment, options, jobs, quiet=False):
+    from .batch import grade_many
+
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TextColumn("{task.fields[last]}")]
+    with Progress(*columns, console=err, transient=False, disable=quiet) as progress:
+        task = progress.add_task(f"grading {assignment.name}", total=len(pairs), last="")
+
+        def done(result):
+            progress.update(task, advance=1,
+                            last=f"{result['submission']}: {result['score']:g}/{result['max_score']:g}")
+
+        return grade_many(pairs, assignment, options, jobs=jobs, on_done=done)
+
+
+def summary_table(results: list[dict], title: str) -> Table:
+    table = Table(title=title)
+    for column in ("student", "assignment", "score", "max", "not implemented / failed"):
+        table.add_column(column, justify="right" if column in ("score", "max") else "left")
+    for r in results:
+        failed = [t for t in r["tests"] if t["score"] < t["max_score"]]
+        missing = sorted({t["output"][len("not implemented: "):] for t in failed
+                          if t["output"].startswith("not implemented: ")})
+        other = len([t for t in failed if not t["output"].startswith("not implemented: ")])
+        parts = [f"not implemented: {', '.join(missing)}"] if missing else []
+        parts += [f"{other} failed"] if other else []
+        why = "; ".join(parts)
+        table.add_row(r["submission"], r["assignment"], f"{r['score']:g}", f"{r['max_score']:g}",
+                      why or "-")
+    return table
+
+
+def cmd_grade(args) -> int:
+    from . import runner, submission
+    from .report import write_gradebook
+
+    assignment = _assignment(args.assignment)
+    try:
+        pairs = submission.discover([Path(p) for p in args.paths], assignment.name)
+    except FileNotFoundError as exc:
+        raise UsageError(str(exc)) from None
+    if not pairs:
+        raise UsageError("no submissions found under the given paths")
+    out = Path(args.out).resolve()
+    options = runner.Options(out_dir=out, sandbox=args.sandbox, limits=_limits(args))
+    results = _grade_with_progress(pairs, assignment, options, args.jobs)
+    write_gradebook(out / "gradebook.csv", results)
+    if args.json:
+        sys.stdout.write(json.dumps(results) + "\n")
+    else:
+        Console().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
+        err.print(f"reports in {out}/<student>/feedback.md, gradebook in {out}/gradebook.csv")
+    return 0
+
+
+def cmd_check(args) -> int:
+    from . import runner
+
+    assignment = _assignment(args.name)
+    path = Path(args.path) if args.path else assignment.release_dir
+    if not path.exists():
+        raise UsageError(f"no such file or directory: {path}")
+    out = Path(args.out).resolve()
+    options = runner.Options(out_dir=out, sandbox=args.sandbox, limits=_limits(args),
+                             public_only=True)
+    [result] = _grade_with_progress([(path.name if path.is_dir() else path.parent.name, path)],
+                                    assignment, options, jobs=1, quiet=True)
+    report = out / result["submission"] / "feedback.md"
+    Console().print(report.read_text(), markup=False, highlight=False)
+    Console().print("These are the public checks only. When you submit, hidden tests will "
+                    "also run (more cases, edge cases, gradients), so passing here does not "
+                    "guarantee full marks.", style="bold")
+    return 0
+
+
+def cmd_release(args) -> int:
+    from . import release
+
+    try:
+        if args.check:
+            problems = release.stale()
+            for p in problems:
+                err.print(p)
+            if problems:
+                err.print("the release is out of date: run `autograde release`")
+                return 1
+            err.print("the release is current")
+            return 0
+        for line in release.build_all():
+            err.print(f"synced notebook function cells from the module: {line}")
+    except release.AuthoringError as exc:
+        raise UsageError(str(exc)) from None
+    err.print("assignments/ regenerated from solutions/")
+    return 0
+
+
+def cmd_demo(args) -> int:
+    """Grade reference, blank release and one buggy submission of every assignment."""
+    from . import course, mutants, runner
+    from .report import write_gradebook
+
+    out = Path(args.out).resolve()
+    if out.exists():
+        shutil.rmtree(out)
+    everything = []
+    for assignment in course.assignments().values():
+        batch = out / "submissions" / assignment.name
+        examples = {"reference": assignment.reference_module.read_text(),
+                    "blank": (assignment.release_dir / f"{assignment.name}.py").read_text()}
+        bank = mutants.bank(assignment)
+        if bank:
+            examples[f"buggy-{bank[0].name}"] = bank[0].materialize()
+        for student, text in examples.items():
+            (batch / student).mkdir(parents=True)
+            (batch / student / f"{assignment.name}.py").write_text(text)
+        pairs = [(s, batch / s) for s in examples]
+        options = runner.Options(out_dir=out / "grades" / assignment.name,
+                                 sandbox=args.sandbox, limits=_limits(args))
+        everything += _grade_with_progress(pairs, assignment, options, args.jobs)
+    write_gradebook(out / "gradebook.csv", everything)
+    Console().print(summary_table(everything, "Gradebook of the bundled examples"))
+    err.print(f"feedback: {out}/grades/<assignment>/<student>/feedback.md")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="autograde", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def sandbox_options(p):
+        p.add_argument("--sandbox", default="auto", choices=["auto", "namespaces", "uid", "plain"],
+                       help="isolation of student code (default: the strongest available)")
+        p.add_argument("--timeout", type=float, help="seconds per call (default 10)")
+        p.add_argument("--budget", type=float, help="seconds per submission (default 180)")
+
+    g = sub.add_parser("grade", help="grade submissions")
+    g.add_argument("paths", nargs="+", metavar="PATH")
+    g.add_argument("--assignment", "-a", required=True, metavar="NAME")
+    g.add_argument("--jobs", "-j", type=int, default=1)
+    g.add_argument("--out", "-o", default="autograde-out")
+    g.add_argument("--json", action="store_true", help="print the results as one JSON array")
+    sandbox_options(g)
+    g.set_defaults(func=cmd_grade)
+
+    c = sub.add_parser("check", help="run the public checks on your work")
+    c.add_argument("name", metavar="NAME")
+    c.add_argument("path", nargs="?", metavar="PATH",
+                   help="your NAME.py / NAME.ipynb or its folder (default assignments/NAME)")
+    c.add_argument("--out", default="autograde-out/check")
+    sandbox_options(c)
+    c.set_defaults(func=cmd_check)
+
+    r = sub.add_parser("release", help="generate assignments/ from solutions/")
+    r.add_argument("--check", action="store_true", help="only say whether it is current")
+    r.set_defaults(func=cmd_release)
+
+    d = sub.add_parser("demo", help="grade the bundled example submissions")
+    d.add_argument("--out", default="demo-out")
+    d.add_argument("--jobs", "-j", type=int, default=2)
+    sandbox_options(d)
+    d.set_defaults(func=cmd_demo)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "jobs", 1) < 1:
+        err.print("autograde: --jobs must be at least 1")
+        return 2
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        err.print(f"autograde: {exc}", markup=False, highlight=False)
+        return 2
+    except KeyboardInterrupt:
+        err.print("autograde: interrupted")
+        return 130
+    except Exception as exc:  # a grader fault: one line, non-zero
+        err.print(f"autograde: grading could not run: {type(exc).__name__}: {exc}",
+                  markup=False, highlight=False)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

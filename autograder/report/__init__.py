@@ -1,0 +1,114 @@
+"""Step 4 of a grade: the files a grade leaves behind.
+
+Per submission, in ``OUT/<student>/``:
+
+* ``results.json``: Gradescope's results format (``score``, ``execution_time``,
+  ``output``, ``tests`` with ``name``/``score``/``max_score``/``status``/
+  ``output``/``visibility``), validated against ``gradescope.schema.json``;
+* ``feedback.md``: what the student reads.
+
+Per batch, ``OUT/gradebook.csv``: one row per student. The builders are pure
+functions of the grading result; only the ``write_*`` functions touch disk.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+SCHEMA = Path(__file__).with_name("gradescope.schema.json")
+
+
+def gradescope_results(result: dict, details: dict) -> dict:
+    """Gradescope's ``results.json`` for one graded submission."""
+    lines = [f"{result['assignment']}: {result['score']:g} / {result['max_score']:g}"]
+    if details.get("problem"):
+        lines.append(f"Not graded: {details['problem']}")
+    if details.get("note"):
+        lines.append(details["note"])
+    return {
+        "score": result["score"],
+        "execution_time": round(details.get("seconds", 0.0), 3),
+        "output": "\n".join(lines),
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
+                   "status": o.status, "output": o.output, "visibility": o.visibility}
+                  for o in details["outcomes"]],
+    }
+
+
+def feedback_markdown(result: dict, details: dict) -> str:
+    """The student's feedback: score, what is missing, what failed and why, what passed."""
+    outcomes = details["outcomes"]
+    out = io.StringIO()
+    w = out.write
+    w(f"# {result['assignment']}: {result['submission']}\n\n")
+    w(f"**Score: {result['score']:g} / {result['max_score']:g}**\n\n")
+    if details.get("problem"):
+        w(f"Not graded: {details['problem']}\n\n")
+    if details.get("file") and not details.get("problem"):
+        w(f"Graded file: `{Path(details['file']).name}`")
+        w(f" ({details['note']})\n\n" if details.get("note") else "\n\n")
+    public = [o for o in outcomes if o.visibility == "visible"]
+    if public:
+        w(f"Public checks: {sum(o.status == 'passed' for o in public)} of {len(public)} passed.")
+        w(" Only public checks ran.\n\n" if details.get("public_only")
+          else " Hidden tests ran too.\n\n")
+    missing = sorted({o.not_implemented for o in outcomes if o.not_implemented})
+    if missing:
+        w("## Not implemented\n\n")
+        w("".join(f"- not implemented: {name}\n" for name in missing) + "\n")
+    failed = [o for o in outcomes if o.status == "failed" and not o.not_implemented]
+    if failed:
+        w("## Failed\n\n")
+        for o in failed:
+            w(f"### {o.name} (0 / {o.max_score:g})\n\n```\n{o.output}\n```\n\n")
+    passed = [o for o in outcomes if o.status == "passed"]
+    if passed:
+        w("## Passed\n\n")
+        w("".join(f"- {o.name} ({o.score:g} / {o.max_score:g})\n" for o in passed) + "\n")
+    if details.get("events"):
+        w("## What happened while grading\n\n")
+        w("".join(f"- {e}\n" for e in details["events"]) + "\n")
+    if details.get("output", "").strip():
+        w("## Output your code printed\n\n```\n" + details["output"].strip() + "\n```\n\n")
+    if details.get("protections") is not None:
+        w(f"<sub>Sandbox: {', '.join(details['protections']) or 'not started'}</sub>\n")
+    return out.getvalue()
+
+
+def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
+    """Header and rows: student, assignment, score, max_score, then points per test group."""
+    groups: list[str] = []
+    for r in results:
+        for t in r["tests"]:
+            g = t["name"].split(":", 1)[0]
+            if g not in groups:
+                groups.append(g)
+    header = ["student", "assignment", "score", "max_score"] + groups
+    rows = []
+    for r in results:
+        per = {g: 0.0 for g in groups}
+        for t in r["tests"]:
+            per[t["name"].split(":", 1)[0]] += t["score"]
+        rows.append([r["submission"], r["assignment"], r["score"], r["max_score"]] +
+                    [per[g] for g in groups])
+    return header, rows
+
+
+def write_submission_report(folder: Path, result: dict, details: dict) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "results.json").write_text(json.dumps(gradescope_results(result, details),
+                                                    indent=2))
+    (folder / "feedback.md").write_text(feedback_markdown(result, details))
+
+
+def write_gradebook(path: Path, results: list[dict]) -> None:
+    header, rows = gradebook_rows(results)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(header)
+        writer.writerows(rows)

@@ -1,0 +1,217 @@
+"""Limits and isolation for the process that runs student code.
+
+Called in the freshly forked worker, before any student code is loaded. What
+it can do depends on the platform; it does the most it can and returns the
+list of protections that are in force, which ends up in every report.
+
+=================  ===============================================  ==========================
+protection         what it stops                                    needs
+=================  ===============================================  ==========================
+``session``        a worker's children outliving the kill           always (setsid + the
+                   (process group), orphans escaping (subreaper     zygote as subreaper)
+                   in the zygote), a worker outliving its parent
+``rlimits``        memory bombs (address space), fork swarms        always (setrlimit)
+                   (process count), huge files, core dumps, CPU
+``pid-namespace``  seeing or signalling the grader or any other     root, or user namespaces
+                   process; a daemon that double-forks survives
+                   nothing once the namespace's first process dies
+``mount-namespace``reading or importing the hidden suites,          root, or user namespaces
+                   ``solutions/``, other submissions, the output
+                   folder (empty read-only tmpfs mounted over
+                   them); a private ``/tmp``
+``net-namespace``  any network access (only a down loopback)        root, or user namespaces
+``uid``            writing the grader's files, signalling           root (drop to an unused
+                   processes of other users                         uid, one per job slot)
+``no-new-privs``   regaining privileges through setuid binaries     Linux
+=================  ===============================================  ==========================
+
+``mode`` selects the strength: ``auto`` (the strongest available),
+``namespaces``, ``uid`` (root without namespaces) or ``plain`` (limits and
+process control only, the fallback for an unprivileged user with no user
+namespaces). See docs/security.md for the threat model.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import signal
+from dataclasses import dataclass, field
+
+CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
+CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
+MS_REC, MS_PRIVATE = 16384, 1 << 18
+PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 36, 38
+
+MODES = ("auto", "namespaces", "uid", "plain")
+BASE_UID = 61000          # worker of job slot k runs as uid BASE_UID + k (no such user exists)
+
+
+@dataclass
+class Limits:
+    """Resource limits of one worker (a submission)."""
+    call_timeout: float = 10.0       #: seconds one call may take before the worker is killed
+    wall_budget: float = 180.0       #: seconds all calls of one submission may take together
+    memory_mb: int = 3072            #: extra address space above the warm interpreter's
+    max_processes: int = 64          #: processes/threads of the worker's uid
+    max_output: int = 64 * 1024      #: bytes of stdout/stderr kept for the feedback
+    max_file_mb: int = 16            #: largest file the worker may write
+    tmp_mb: int = 64                 #: size of the private /tmp (namespaces only)
+
+
+@dataclass
+class Config:
+    mode: str = "auto"
+    slot: int = 0                                   #: job slot, for the uid
+    hide: list[str] = field(default_factory=list)   #: paths the worker must not see
+    limits: Limits = field(default_factory=Limits)
+
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        errno = ctypes.get_errno()
+        raise OSError(errno, f"{what}: {os.strerror(errno)}")
+
+
+def prctl(option: int, value: int) -> None:
+    _check(_libc.prctl(option, value, 0, 0, 0), f"prctl({option})")
+
+
+def _mount(source, target, fstype, flags, data=None) -> None:
+    enc = (lambda s: s.encode() if s is not None else None)
+    _check(_libc.mount(enc(source), enc(target), enc(fstype), flags, enc(data)), f"mount {target}")
+
+
+def make_subreaper() -> bool:
+    """Orphaned descendants come back to this process instead of init."""
+    try:
+        prctl(PR_SET_CHILD_SUBREAPER, 1)
+        return True
+    except OSError:
+        return False
+
+
+def namespaces_possible() -> bool:
+    """Whether this process could create PID/mount/net namespaces (root, or user namespaces)."""
+    if os.geteuid() == 0:
+        return True
+    try:
+        with open("/proc/sys/user/max_user_namespaces") as fh:
+            return int(fh.read()) > 0
+    except (OSError, ValueError):
+        return False
+
+
+def resolve_mode(mode: str) -> str:
+    if mode not in MODES:
+        raise ValueError(f"sandbox mode must be one of {MODES}, not {mode!r}")
+    if mode != "auto":
+        return mode
+    if namespaces_possible():
+        return "namespaces"
+    return "uid" if os.geteuid() == 0 else "plain"
+
+
+def enter_namespaces() -> list[str]:
+    """unshare PID, mount, net, IPC and UTS namespaces; as non-root through a user namespace."""
+    flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
+    uid, gid = os.geteuid(), os.getegid()
+    if uid != 0:
+        _check(_libc.unshare(flags | CLONE_NEWUSER), "unshare")
+        with open("/proc/self/setgroups", "w") as fh:
+            fh.write("deny")
+        with open("/proc/self/uid_map", "w") as fh:
+            fh.write(f"0 {uid} 1")
+        with open("/proc/self/gid_map", "w") as fh:
+            fh.write(f"0 {gid} 1")
+        return ["user-namespace", "pid-namespace", "mount-namespace", "net-namespace"]
+    _check(_libc.unshare(flags), "unshare")
+    return ["pid-namespace", "mount-namespace", "net-namespace"]
+
+
+def isolate_filesystem(config: Config) -> None:
+    """Inside the new namespaces: own /proc, private /tmp, hidden paths (empty read-only tmpfs)."""
+    _mount(None, "/", None, MS_REC | MS_PRIVATE)
+    _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    tmp = f"size={config.limits.tmp_mb}m,mode=1777"
+    for path in ("/tmp", "/dev/shm", "/var/tmp"):
+        if os.path.isdir(path):
+            _mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, tmp)
+    for path in sorted(set(config.hide), key=len):
+        if os.path.isdir(path):
+            _mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY,
+                   "size=4k,mode=000")
+        elif os.path.exists(path):
+            _mount("/dev/null", path, None, 4096)  # MS_BIND
+
+
+def apply_limits(limits: Limits, *, processes: bool) -> None:
+    def cap(which, value):
+        soft, hard = resource.getrlimit(which)
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.setrlimit(which, (value, value))
+
+    with open("/proc/self/statm") as fh:
+        current = int(fh.read().split()[0]) * resource.getpagesize()
+    cap(resource.RLIMIT_AS, current + limits.memory_mb * (1 << 20))
+    cap(resource.RLIMIT_FSIZE, limits.max_file_mb * (1 << 20))
+    cap(resource.RLIMIT_CORE, 0)
+    cap(resource.RLIMIT_CPU, int(limits.wall_budget) + 30)
+    if processes:  # per-uid count: only meaningful once the worker has its own uid
+        cap(resource.RLIMIT_NPROC, limits.max_processes)
+
+
+def drop_privileges(uid: int) -> None:
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+
+
+def private_workdir(uid: int | None) -> str:
+    path = f"/tmp/autograde-work-{os.getpid()}-{uid if uid is not None else os.getuid()}"
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    if uid is not None:
+        os.chown(path, uid, uid)
+    return path
+
+
+def enter(config: Config, fork_init) -> list[str]:
+    """Confine the current (forked) process; returns the protections now in force.
+
+    ``fork_init`` is called in namespace mode: the current process forks the
+    namespace's first process, which carries on; the current process only
+    waits for it and mirrors its exit status (``fork_init`` never returns there).
+    """
+    was_root = os.geteuid() == 0
+    os.setsid()
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # a too-large write fails instead of killing
+    mode = resolve_mode(config.mode)
+    protections = ["session", "rlimits"]
+    if mode == "namespaces":
+        try:
+            protections += enter_namespaces()
+        except OSError:
+            mode = "uid" if was_root else "plain"
+        else:
+            fork_init()                                # returns only in the namespace's init
+            prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+            isolate_filesystem(config)
+    uid = None
+    if was_root and mode in ("namespaces", "uid"):
+        uid = BASE_UID + config.slot
+    os.chdir(private_workdir(uid))
+    apply_limits(config.limits, processes=uid is not None)
+    if uid is not None:
+        drop_privileges(uid)
+        protections.append("uid")
+    try:
+        prctl(PR_SET_NO_NEW_PRIVS, 1)
+        protections.append("no-new-privs")
+    except OSError:
+        pass
+    return protections

@@ -1,0 +1,150 @@
+"""The fork server: a clean, warm process that forks one worker per submission.
+
+Started by the grader as ``python -I -m autograder.worker.zygote FD`` (isolated
+mode: no current directory, no PYTHONPATH on ``sys.path``). It imports torch,
+numpy and gymnasium once, so a worker starts in milliseconds instead of the
+two seconds of a cold ``import torch``, and it imports nothing of the course:
+no hidden suite, no reference solution, no scores ever live here, so a forked
+worker inherits none of them.
+
+Control requests arrive on the socket FD (one JSON frame each, see
+:mod:`protocol`):
+
+``{"op": "spawn", "config": {...}}`` with two file descriptors attached (the
+    worker's end of the call socket, the write end of its output pipe):
+    fork a worker; reply ``{"pid": pid}``.
+``{"op": "reap"}``: SIGKILL every descendant (the zygote is their subreaper,
+    so even double-forked daemons are found), wait for them; reply
+    ``{"killed": n, "status": "..."}`` describing how the worker ended.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sys
+import time
+
+from . import protocol, sandbox, server
+
+
+def _warm_up() -> None:
+    import gymnasium  # noqa: F401 - imported for the fork's benefit
+    import numpy  # noqa: F401
+    import torch
+
+    torch.set_num_threads(1)
+    torch.zeros(1).sum()
+    # Load lazily-imported pieces now: the worker may not see the package dir later.
+    import torch.autograd  # noqa: F401
+
+
+def _describe_status(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        return f"killed by signal {signal.Signals(sig).name}"
+    code = os.WEXITSTATUS(status)
+    if code > 128:   # the namespace's parent mirrors a signal as 128 + n
+        try:
+            return f"killed by signal {signal.Signals(code - 128).name}"
+        except ValueError:
+            pass
+    return f"exited with status {code}"
+
+
+def _worker_main(call_fd: int, out_fd: int, control: socket.socket, config: dict) -> None:
+    """In the forked child: confine, greet, serve; never returns."""
+    code = 0
+    try:
+        control.close()
+        os.dup2(out_fd, 1)
+        os.dup2(out_fd, 2)
+        os.close(out_fd)
+        sys.stdout = open(1, "w", buffering=1, closefd=False)
+        sys.stderr = open(2, "w", buffering=1, closefd=False)
+        sock = socket.socket(fileno=call_fd)
+        limits = sandbox.Limits(**config.pop("limits", {}))
+        cfg = sandbox.Config(limits=limits, **config)
+
+        def fork_init():
+            pid = os.fork()
+            if pid:                                 # the namespace's parent: wait, mirror
+                sock.close()
+                _, status = os.waitpid(pid, 0)
+                os._exit(128 + os.WTERMSIG(status) if os.WIFSIGNALED(status)
+                         else os.WEXITSTATUS(status))
+
+        protections = sandbox.enter(cfg, fork_init)
+        protocol.send(sock, {"hello": True, "protections": protections})
+        server.serve(sock)
+    except BaseException:  # noqa: BLE001
+        code = 70
+    os._exit(code)
+
+
+def _reap_all(first_pid: int | None) -> tuple[int, str]:
+    import psutil
+
+    killed, status_text = 0, "not started"
+    for _ in range(50):
+        kids = psutil.Process().children(recursive=True)
+        for kid in kids:
+            try:
+                kid.send_signal(signal.SIGKILL)
+                killed += 1
+            except psutil.Error:
+                pass
+        while True:   # collect every zombie that is ours
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if pid == 0:
+                break
+            if pid == first_pid:
+                status_text = _describe_status(status)
+        if not kids and not psutil.Process().children():
+            break
+        time.sleep(0.01)
+    return killed, status_text
+
+
+def main(control_fd: int) -> None:
+    _warm_up()
+    sandbox.make_subreaper()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the grader decides when we stop
+    control = socket.socket(fileno=control_fd)
+    protocol.send(control, {"ready": True, "pid": os.getpid()})
+    current = None
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(control, 1 << 16, 4)
+        except OSError:
+            break
+        if not data:
+            break
+        try:
+            msg = protocol.unpack(data)
+        except protocol.ProtocolError:
+            msg = {}
+        if msg.get("op") == "spawn" and len(fds) == 2:
+            pid = os.fork()
+            if pid == 0:
+                _worker_main(fds[0], fds[1], control, dict(msg["config"]))
+            for fd in fds:
+                os.close(fd)
+            current = pid
+            protocol.send(control, {"pid": pid})
+        elif msg.get("op") == "reap":
+            killed, status = _reap_all(current)
+            current = None
+            protocol.send(control, {"killed": killed, "status": status})
+        else:
+            for fd in fds:
+                os.close(fd)
+            protocol.send(control, {"error": "bad request"})
+    _reap_all(current)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]))

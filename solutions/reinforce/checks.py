@@ -1,0 +1,48 @@
+"""Public checks for `reinforce`: the worked examples of the course texts.
+
+Run them with `autograde check reinforce` (or from the notebook). The real
+grade runs these too, plus hidden tests with more cases.
+"""
+import torch
+
+from autograder.checking import (TEXT_TOLERANCE, expect_close, expect_float, expect_pair,
+                                 expect_tensor)
+
+
+def check_discounted_returns_cartpole(student):
+    """500 rewards of 1, gamma 0.99: G_0 = 99.34, twenty steps before the end 18.21, last 1."""
+    G = expect_tensor(student.discounted_returns(torch.ones(500, dtype=torch.float64), 0.99),
+                      case="cart-pole episode of 500 steps", shape=(500,), dtype=torch.float64)
+    expect_close(G[[0, -20, -1]], torch.tensor([99.34, 18.21, 1.0], dtype=torch.float64),
+                 case="cart-pole returns G_0, G_480, G_499", atol=TEXT_TOLERANCE)
+
+
+def check_softmax_logprob_grad_uniform(student):
+    """Logits (0, 0), action 1: the gradient is (-0.5, 0.5); the chosen entry is 1 - p."""
+    expect_close(student.softmax_logprob_grad(torch.zeros(2), 1), torch.tensor([-0.5, 0.5]),
+                 case="logits (0, 0), action 1")
+
+
+def check_reinforce_update_text_step(student):
+    """Logits (0, 0), action 1, return 10, lr 0.1 -> (-0.5, 0.5), policy (0.269, 0.731)."""
+    new = expect_close(student.reinforce_update(torch.zeros(2), 1, 10.0, 0.1),
+                       torch.tensor([-0.5, 0.5]), case="one REINFORCE step from (0, 0)")
+    expect_close(torch.softmax(new, 0), torch.tensor([0.269, 0.731]),
+                 case="the policy after the step", atol=TEXT_TOLERANCE)
+
+
+def check_reinforce_loss_scalar(student):
+    """-mean(logprobs * returns) is a scalar; with a baseline the returns are shifted."""
+    lp, ret = torch.tensor([-1.0, -2.0]), torch.tensor([3.0, 1.0])
+    expect_close(student.reinforce_loss(lp, ret), torch.tensor(2.5), case="no baseline")
+    expect_close(student.reinforce_loss(lp, ret, 2.0), torch.tensor(-0.5), case="baseline 2.0")
+
+
+def check_logit_grad_estimate_stats_baseline(student):
+    """Returns (10, 12), probs (0.5, 0.5): variance 30.25 without baseline, 0 with 11; mean 0.5."""
+    p, R = torch.tensor([0.5, 0.5]), torch.tensor([10.0, 12.0])
+    for baseline, variance in ((0.0, 30.25), (11.0, 0.0)):
+        case = f"baseline {baseline:g}"
+        result = expect_pair(student.logit_grad_estimate_stats(p, R, baseline, 1), case=case)
+        expect_float(result[0], 0.5, case=f"{case}: mean")
+        expect_float(result[1], variance, case=f"{case}: variance")
