@@ -145,3 +145,64 @@ def expect_pair(value, *, case: str) -> tuple:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise Mismatch(case, detail="expected a pair of two numbers", actual=value)
     return tuple(value)
+
+
+# -- running the public checks in a notebook ---------------------------------
+
+class _LocalFunction:
+    """A plain function with the proxy's ``.grad`` / ``.echo`` (see worker.client)."""
+
+    def __init__(self, fn):
+        self._fn = fn
+
+    def __call__(self, *args, **kwargs):
+        return self._fn(*args, **kwargs)
+
+    def grad(self, *args, wrt, output=None, grad_output=None, **kwargs):
+        from .worker.calls import call_function
+        from .worker.client import CallResult
+
+        reply = call_function(self._fn, args, kwargs,
+                              grad={"wrt": list(wrt), "output": output, "grad_output": grad_output})
+        return CallResult(reply["value"], reply.get("grads"), reply.get("grad_error"))
+
+
+class LocalStudent:
+    """The student's functions from a namespace (a notebook's ``globals()``)."""
+
+    def __init__(self, namespace: dict):
+        self._namespace = namespace
+
+    def __getattr__(self, name):
+        if name.startswith("_") or not callable(self._namespace.get(name)):
+            raise AttributeError(f"no function named {name!r} is defined yet")
+        return _LocalFunction(self._namespace[name])
+
+
+def run_checks(function: str, namespace: dict, checks_module=None) -> None:
+    """Run the public checks of ``function`` on the functions defined in ``namespace``.
+
+    Prints one line per check; raises AssertionError if any failed (so an
+    nbgrader test cell fails too).
+    """
+    if checks_module is None:
+        import checks as checks_module          # the assignment's checks.py, beside the notebook
+    student = LocalStudent(namespace)
+    selected = [(n, f) for n, f in vars(checks_module).items()
+                if n.startswith(f"check_{function}") and callable(f)]
+    if not selected:
+        raise ValueError(f"no public check for {function!r}")
+    failures = []
+    for name, check in selected:
+        try:
+            check(student)
+        except NotImplementedError as exc:
+            failures.append(f"{name}: not implemented ({exc})")
+        except AssertionError as exc:
+            failures.append(f"{name}: {exc}")
+        else:
+            print(f"passed  {name}")
+    for failure in failures:
+        print(f"FAILED  {failure}")
+    if failures:
+        raise AssertionError(f"{len(failures)} public check(s) of {function} failed")

@@ -117,7 +117,11 @@ def function_sources(module_source: str) -> dict[str, str]:
     for node in ast.parse(module_source).body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             start = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            found[node.name] = "\n".join(lines[start - 1:node.end_lineno])
+            end = node.end_lineno
+            # trailing comments indented under the def (e.g. "### END SOLUTION") belong to it
+            while end < len(lines) and lines[end].strip().startswith("#") and _indent(lines[end]):
+                end += 1
+            found[node.name] = "\n".join(lines[start - 1:end])
     return found
 
 
@@ -215,8 +219,8 @@ def build(assignment: Assignment, out_dir: Path, *, sync_source: bool = True) ->
         target = out_dir / path.name
         if path.suffix == ".ipynb":
             nb = nbformat.read(path, as_version=4)
-            _check_notebook_markers(nb, str(path))
             changed = sync_notebook(nb, module_source, assignment.functions)
+            _check_notebook_markers(nb, str(path))
             if changed:
                 synced.append(f"{path}: {', '.join(changed)}")
                 if sync_source:

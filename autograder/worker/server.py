@@ -31,6 +31,7 @@ import traceback
 import types
 
 from . import protocol
+from .calls import call_function
 
 STUDENT_FILES: set[str] = set()
 
@@ -114,36 +115,14 @@ def load(msg: dict) -> types.ModuleType:
     return module
 
 
-def _pick(args, kwargs, key):
-    return args[key] if isinstance(key, int) else kwargs[key]
-
-
 def call(module, msg: dict) -> dict:
-    import torch
-
     name = msg["fn"]
     fn = getattr(module, name, None)
     if not callable(fn):
         return {"ok": False, "error": {"type": "MissingFunction",
                                        "message": f"missing function: {name}", "traceback": ""}}
-    args, kwargs = list(msg.get("args") or []), dict(msg.get("kwargs") or {})
-    value = fn(*args, **kwargs)
-    reply = {"ok": True, "value": value}
-    spec = msg.get("grad")
-    if spec:
-        out = value if spec.get("output") is None else value[spec["output"]]
-        inputs = [_pick(args, kwargs, key) for key in spec["wrt"]]
-        if not isinstance(out, torch.Tensor) or not out.requires_grad:
-            reply["grads"] = None
-            reply["grad_error"] = "the output carries no gradient (was it detached?)"
-        else:
-            grads = torch.autograd.grad(out, inputs, grad_outputs=spec.get("grad_output"),
-                                        allow_unused=True)
-            reply["grads"] = list(grads)
-    if msg.get("echo_args"):
-        reply["args_after"] = args
-        reply["kwargs_after"] = kwargs
-    return reply
+    return call_function(fn, msg.get("args") or [], msg.get("kwargs") or {},
+                         grad=msg.get("grad"), echo_args=bool(msg.get("echo_args")))
 
 
 def run(module, msg: dict) -> dict:
