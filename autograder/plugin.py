@@ -3,7 +3,7 @@
 Registered for one submission's run (``pytest.main(..., plugins=[plugin])``):
 
 * fixtures ``student`` (the proxy to the worker), ``reference`` (the trusted
-  reference module) and ``assignment``;
+  reference module) and ``assignment``, defined in :mod:`autograder.fixtures`;
 * the marker ``@pytest.mark.points(n, group="idea")`` gives a test its worth
   and the idea it grades (gradebook columns, partial credit by idea);
 * ``pytest_runtest_makereport`` turns each outcome into a :class:`TestOutcome`
@@ -84,7 +84,7 @@ def feedback(exc: BaseException | None) -> tuple[str, str]:
 class GradingPlugin:
     def __init__(self, assignment: Assignment, student, *, public_only: bool = False):
         self.course_assignment = assignment
-        self._student = student
+        self.student = student
         self.public_only = public_only
         self.outcomes: list[TestOutcome] = []
 
@@ -93,18 +93,6 @@ class GradingPlugin:
         config.addinivalue_line("markers", "points(n, group=None): points a test is worth")
         config.addinivalue_line("markers", "public: a public check (shown to students)")
         config.addinivalue_line("markers", "slow: long test")
-
-    @pytest.fixture(scope="session")
-    def student(self):
-        return self._student
-
-    @pytest.fixture(scope="session")
-    def reference(self):
-        return reference_module(self.course_assignment)
-
-    @pytest.fixture(scope="session")
-    def assignment(self):
-        return self.course_assignment
 
     # -- results ---------------------------------------------------------------
     @pytest.hookimpl(hookwrapper=True)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from . import fixtures
 from . import submission as submissions
 from .course import Assignment, package_dir
 from .plugin import GradingPlugin
@@ -107,7 +108,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     plugin = GradingPlugin(assignment, student, public_only=options.public_only)
     try:
         code = pytest.main(PYTEST_ARGS + suite_paths(assignment, options.public_only),
-                           plugins=[plugin])
+                           plugins=[plugin, fixtures])
     finally:
         if session is not None:
             session.close()

@@ -63,8 +63,15 @@ def feedback_markdown(result: dict, details: dict) -> str:
     failed = [o for o in outcomes if o.status == "failed" and not o.not_implemented]
     if failed:
         w("## Failed\n\n")
+        by_output: dict[str, list] = {}
         for o in failed:
-            w(f"### {o.name} (0 / {o.max_score:g})\n\n```\n{o.output}\n```\n\n")
+            by_output.setdefault(o.output, []).append(o)
+        for output, group in by_output.items():
+            if len(group) == 1:
+                w(f"### {group[0].name} (0 / {group[0].max_score:g})\n\n```\n{output}\n```\n\n")
+            else:   # one cause, many tests (e.g. code that does not load): say it once
+                w(f"### {len(group)} tests failed for the same reason\n\n```\n{output}\n```\n\n")
+                w("".join(f"- {o.name} (0 / {o.max_score:g})\n" for o in group) + "\n")
     passed = [o for o in outcomes if o.status == "passed"]
     if passed:
         w("## Passed\n\n")

@@ -49,8 +49,11 @@ def describe(exc: BaseException) -> dict:
         message = "<unprintable exception>"
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename in STUDENT_FILES]
     text = "".join(traceback.format_list(frames[-6:]))
-    return {"type": type(exc).__name__, "message": message[:2000],
-            "traceback": (text + f"{type(exc).__name__}: {message}")[-4000:]}
+    if isinstance(exc, SyntaxError):   # the offending line and a caret, no frames
+        text += "".join(traceback.format_exception_only(type(exc), exc))
+    else:
+        text += f"{type(exc).__name__}: {message}"
+    return {"type": type(exc).__name__, "message": message[:2000], "traceback": text[-4000:]}
 
 
 def notebook_definitions(source: str) -> str:
@@ -111,7 +114,16 @@ def load(msg: dict) -> types.ModuleType:
             filename = f"{msg['filename']} [cell {index}]"
             text = notebook_definitions(cell)
             _register_source(filename, text)
-            exec(compile(text, filename, "exec"), module.__dict__)
+            tree = compile(text, filename, "exec", ast.PyCF_ONLY_AST)
+            for node in tree.body:   # one statement at a time: a missing import is not fatal
+                code = compile(ast.Module([node], type_ignores=[]), filename, "exec")
+                try:
+                    exec(code, module.__dict__)
+                except ImportError as exc:
+                    if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                        raise
+                    print(f"note: {filename}, line {node.lineno}: {exc} (ignored while grading)",
+                          file=sys.stderr)
     return module
 
 

@@ -1,0 +1,21 @@
+"""The fixtures hidden suites use; registered together with the grading plugin."""
+import pytest
+
+from .plugin import active, reference_module
+
+
+@pytest.fixture(scope="session")
+def student(request):
+    """The submission: ``student.fn(*args)`` runs ``fn`` in the sandboxed worker."""
+    return active(request.config).student
+
+
+@pytest.fixture(scope="session")
+def reference(request):
+    """The reference solution module (trusted, loaded in the grader)."""
+    return reference_module(active(request.config).course_assignment)
+
+
+@pytest.fixture(scope="session")
+def assignment(request):
+    return active(request.config).course_assignment

@@ -1,0 +1,170 @@
+"""The grading engine: scores, isolation, limits, feedback, outputs (issue: grading engine)."""
+import csv
+import json
+import os
+
+import jsonschema
+import pytest
+
+from autograder import course, mutants
+from autograder.report import SCHEMA
+from conftest import autograde, grade_json, make_submission
+
+NAMES = ["reinforce", "gae", "ppo", "grpo"]
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Reference and blank release of every assignment, graded once."""
+    out = tmp_path_factory.mktemp("out")
+    results = {}
+    for name in NAMES:
+        a = course.get(name)
+        batch = tmp_path_factory.mktemp(f"batch-{name}")
+        make_submission(batch / "reference", name, a.reference_module.read_text())
+        make_submission(batch / "blank", name, (a.release_dir / f"{name}.py").read_text())
+        results[name], _ = grade_json([batch], name, out / name, "--jobs", "2")
+    return out, results
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_reference_full_marks_blank_zero(graded, name):
+    out, results = graded
+    ref, blank = results[name]["reference"], results[name]["blank"]
+    assert ref["max_score"] > 0 and ref["score"] == ref["max_score"], ref
+    assert blank["score"] == 0 and blank["max_score"] == ref["max_score"]
+    feedback = (out / name / "blank" / "feedback.md").read_text()
+    for fn in course.get(name).functions:
+        assert feedback.count(f"- not implemented: {fn}\n") == 1, fn
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_outputs_follow_the_formats(graded, name):
+    out, results = graded
+    schema = json.loads(SCHEMA.read_text())
+    for student in ("reference", "blank"):
+        data = json.loads((out / name / student / "results.json").read_text())
+        jsonschema.validate(data, schema)
+        assert data["score"] == results[name][student]["score"]
+        assert all(set(t) == {"name", "score", "max_score", "output"}
+                   for t in results[name][student]["tests"])
+    rows = list(csv.DictReader((out / name / "gradebook.csv").open()))
+    assert {r["student"] for r in rows} == {"reference", "blank"}
+
+
+def test_syntax_error_and_missing_function(tmp_path):
+    ref = course.get("grpo").reference_module.read_text()
+    make_submission(tmp_path / "b" / "syntax", "grpo", ref + "\ndef broken(:\n    pass\n")
+    missing = ref.replace("def grpo_loss(", "def grpo_loss_renamed(")
+    make_submission(tmp_path / "b" / "missing", "grpo", missing)
+    results, _ = grade_json([tmp_path / "b"], "grpo", tmp_path / "out")
+    assert results["syntax"]["score"] == 0
+    text = (tmp_path / "out" / "syntax" / "feedback.md").read_text()
+    assert "SyntaxError" in text and 'File "grpo.py", line' in text
+    assert "autograder" not in text.split("## Failed")[1], "traceback trimmed to the student's frames"
+    # only the tests of the missing function fail
+    failed = [t for t in results["missing"]["tests"] if t["score"] < t["max_score"]]
+    assert failed and all("grpo_loss" in t["name"] or "missing function: grpo_loss" in t["output"]
+                          for t in failed)
+    assert all("missing function: grpo_loss" in t["output"] for t in failed)
+    assert results["missing"]["score"] > 0
+
+
+def test_grader_never_imports_the_submission(tmp_path):
+    marker = tmp_path / "marker"
+    marker.parent.chmod(0o777)
+    ref = course.get("gae").reference_module.read_text()
+    spy = ("import os, sys\n"
+           f"open({str(marker)!r}, 'a').write(f'{{os.getpid()}} {{os.getppid()}}\\n')\n")
+    make_submission(tmp_path / "spy", "gae", spy + ref)
+    results, proc = grade_json([tmp_path / "spy"], "gae", tmp_path / "out", "--sandbox", "plain")
+    # the plain sandbox lets the write through; the writer is never the grader process
+    pids = {line.split()[0] for line in marker.read_text().splitlines()}
+    assert pids and str(os.getpid()) not in pids
+    assert results["spy"]["score"] == results["spy"]["max_score"]
+
+
+def test_in_process_grading_keeps_sys_modules_clean(tmp_path):
+    """Grading in this very process: the submission's module never appears in sys.modules."""
+    import sys
+
+    from autograder import runner
+    from autograder.worker.client import Zygote
+
+    make_submission(tmp_path / "s", "grpo", "import os\nPROBE_MARKER_42 = 1\n" +
+                    course.get("grpo").reference_module.read_text())
+    zygote = Zygote()
+    try:
+        result = runner.grade("s", tmp_path / "s", course.get("grpo"),
+                              runner.Options(out_dir=tmp_path / "out"), zygote)
+    finally:
+        zygote.close()
+    assert result["score"] == result["max_score"]
+    assert not any("PROBE_MARKER_42" in (getattr(m, "__dict__", None) or {})
+                   for m in list(sys.modules.values()))
+
+
+def test_monkeypatched_comparisons_earn_nothing(tmp_path):
+    wrong = ("import numpy, torch, torch.testing\n"
+             "torch.allclose = lambda *a, **k: True\n"
+             "torch.testing.assert_close = lambda *a, **k: None\n"
+             "numpy.allclose = lambda *a, **k: True\n"
+             "torch.Tensor.__eq__ = lambda *a, **k: True\n"
+             "def group_advantages(rewards, normalize_std=False, eps=1e-6):\n"
+             "    return rewards * 0 + 7\n"
+             "def sequence_logprob(token_logprobs, mask):\n    return token_logprobs.sum(1) * 0\n"
+             "def grpo_loss(token_logprobs, mask, advantages):\n    return token_logprobs.sum() * 0\n")
+    make_submission(tmp_path / "patcher", "grpo", wrong)
+    results, _ = grade_json([tmp_path / "patcher"], "grpo", tmp_path / "out")
+    assert results["patcher"]["score"] == 0
+
+
+def test_infinite_loop_is_cut_and_the_suite_goes_on(tmp_path):
+    ref = course.get("reinforce").reference_module.read_text()
+    looping = ref.replace('    """Gradient of ``log softmax', '    while True:\n        pass\n    """Gradient of ``log softmax', 1)
+    assert looping != ref
+    make_submission(tmp_path / "loop", "reinforce", looping)
+    results, _ = grade_json([tmp_path / "loop"], "reinforce", tmp_path / "out", "--timeout", "1")
+    tests = results["loop"]["tests"]
+    looped = [t for t in tests if "did not return within" in t["output"]]
+    assert looped, "the looping call is reported as a timeout"
+    others = [t for t in tests if "discounted_returns" in t["name"] or "logit_grad" in t["name"]]
+    assert others and all(t["score"] == t["max_score"] for t in others)
+
+
+def test_worker_killed_by_a_signal_is_restarted(tmp_path):
+    ref = course.get("reinforce").reference_module.read_text()
+    killing = ref.replace('    """Gradient of ``log softmax',
+                          '    import ctypes\n    ctypes.string_at(0)\n'
+                          '    """Gradient of ``log softmax', 1)
+    make_submission(tmp_path / "killer", "reinforce", killing)
+    results, _ = grade_json([tmp_path / "killer"], "reinforce", tmp_path / "out")
+    tests = results["killer"]["tests"]
+    assert any("killed by signal SIGSEGV" in t["output"] for t in tests)
+    later = [t for t in tests if "logit_grad" in t["name"]]
+    assert later and all(t["score"] == t["max_score"] for t in later)
+
+
+def test_feedback_names_case_expected_actual_and_hides_test_source(tmp_path):
+    bug = mutants.bank(course.get("grpo"))
+    batch_mean = next(m for m in bug if m.name == "batch_mean")
+    make_submission(tmp_path / "m", "grpo", batch_mean.materialize())
+    results, _ = grade_json([tmp_path / "m"], "grpo", tmp_path / "out")
+    failed = [t for t in results["m"]["tests"] if t["score"] < t["max_score"]]
+    assert failed
+    for t in failed:
+        assert "expected" in t["output"] and "got" in t["output"]
+        assert "def test_" not in t["output"] and "student." not in t["output"]
+    hidden_src = (course.get("grpo").hidden_dir / "test_grpo.py").read_text()
+    feedback = (tmp_path / "out" / "m" / "feedback.md").read_text()
+    assert not [l for l in hidden_src.splitlines() if len(l.strip()) > 30 and l.strip() in feedback]
+
+
+def test_exit_codes_and_json_only_on_stdout(tmp_path):
+    bad = autograde("grade", tmp_path, "--assignment", "nope", check=False)
+    assert bad.returncode == 2 and "unknown assignment" in bad.stderr and bad.stdout == ""
+    missing = autograde("grade", tmp_path / "nothing-here", "--assignment", "gae", check=False)
+    assert missing.returncode == 2
+    make_submission(tmp_path / "x", "gae", "this is not python")
+    results, proc = grade_json([tmp_path / "x"], "gae", tmp_path / "out")
+    assert json.loads(proc.stdout) and results["x"]["score"] == 0

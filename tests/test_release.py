@@ -1,0 +1,69 @@
+"""The student release is generated from solutions/ and the committed copy is current."""
+import doctest
+import importlib.util
+
+import pytest
+
+from autograder import course, release
+from autograder.release import AuthoringError, strip_solutions
+
+
+def test_committed_release_is_current():
+    problems = release.stale()
+    assert problems == [], "run `autograde release`:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", ["reinforce", "gae", "ppo", "grpo"])
+def test_stubs_raise_not_implemented_naming_the_function(name):
+    assignment = course.get(name)
+    spec = importlib.util.spec_from_file_location(f"stub_{name}", assignment.release_dir / f"{name}.py")
+    stub = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stub)
+    assert assignment.functions, "every assignment has graded functions"
+    for fn in assignment.functions:
+        with pytest.raises(NotImplementedError, match=f"^{fn}:"):
+            getattr(stub, fn)(*[None] * getattr(stub, fn).__code__.co_argcount)
+
+
+@pytest.mark.parametrize("name", ["reinforce", "gae", "ppo", "grpo"])
+def test_release_holds_no_solution_lines(name):
+    assignment = course.get(name)
+    stub = (assignment.release_dir / f"{name}.py").read_text()
+    notebook = (assignment.release_dir / f"{name}.ipynb").read_text()
+    for text in (stub, notebook):
+        assert "BEGIN SOLUTION" not in text and "END SOLUTION" not in text
+    body_lines = [l.strip() for l in assignment.reference_module.read_text().split("### BEGIN SOLUTION")[1]
+                  .split("### END SOLUTION")[0].splitlines() if len(l.strip()) > 25]
+    for line in body_lines:
+        assert line not in stub, f"solution line leaked into the stub: {line}"
+
+
+@pytest.mark.parametrize("name", ["reinforce", "gae", "ppo", "grpo"])
+def test_reference_doctests_pass(name):
+    assignment = course.get(name)
+    spec = importlib.util.spec_from_file_location(f"ref_{name}", assignment.reference_module)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    result = doctest.testmod(module)
+    assert result.attempted >= len(assignment.functions) and result.failed == 0
+
+
+@pytest.mark.parametrize("source, where, what", [
+    ("def f():\n    ### BEGIN SOLUTION\n    return 1\n", "m.py:2", "never closed"),
+    ("x = 1\n### BEGIN SOLUTION\ny = 2\n### END SOLUTION\n", "m.py:2", "outside a function"),
+    ("def f():\n    return 1\n    ### END SOLUTION\n", "m.py:3", "without a matching"),
+    ("def f():\n    ### BEGIN SOLUTION\n    ### BEGIN SOLUTION\n", "m.py:3", "nested"),
+])
+def test_authoring_mistakes_name_file_and_line(source, where, what):
+    with pytest.raises(AuthoringError, match=what) as info:
+        strip_solutions(source, "m.py")
+    assert str(info.value).startswith(where + ":")
+
+
+def test_release_names_the_notebook_cell(tmp_path):
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    nb = new_notebook(cells=[new_code_cell("x = 1"), new_code_cell("### BEGIN SOLUTION\ny = 2")])
+    with pytest.raises(AuthoringError, match=r"nb.ipynb \(cell 1\):1:"):
+        release._check_notebook_markers(nb, "nb.ipynb")
