@@ -1,0 +1,92 @@
+"""Grading speed, measured side by side in one run; prints ratios, not bare seconds.
+
+(a) our cost per submission (40 `grpo` submissions, ``--jobs 2``) against
+    ``nbgrader autograde`` of 40 copies of a comparable one-function notebook
+    with one hidden test cell;
+(b) ``--jobs 2`` against ``--jobs 1`` on the same 40 submissions.
+
+Run: ``.venv/bin/python benchmarks/bench_grading.py [--n 40]``
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_notebook
+
+ROOT = Path(__file__).resolve().parent.parent
+AUTOGRADE = [sys.executable, "-m", "autograder.cli"]
+
+
+def nbgrader_course(base: Path, n: int) -> Path:
+    """A minimal nbgrader course: one solution cell (group advantages), one hidden test cell."""
+    course = base / "nbcourse"
+    (course / "source" / "bench").mkdir(parents=True)
+    (course / "nbgrader_config.py").write_text(
+        "c = get_config()\nc.CourseDirectory.course_id = 'bench'\n"
+        "c.CourseDirectory.db_students = [" + ", ".join(f"dict(id='s{i}')" for i in range(n)) + "]\n"
+        "c.CourseDirectory.db_assignments = [dict(name='bench')]\n")
+    meta = {"schema_version": 3, "task": False, "locked": False}
+    solution = new_code_cell(
+        "import torch\n\ndef group_advantages(rewards, normalize_std=False, eps=1e-6):\n"
+        "    ### BEGIN SOLUTION\n    c = rewards - rewards.mean(dim=1, keepdim=True)\n"
+        "    if normalize_std:\n        c = c / (rewards.std(dim=1, unbiased=False, keepdim=True) + eps)\n"
+        "    return c\n    ### END SOLUTION\n")
+    solution.metadata = {"nbgrader": {**meta, "grade": False, "solution": True, "grade_id": "impl"}}
+    test = new_code_cell(
+        "### BEGIN HIDDEN TESTS\nr = torch.tensor([[0.0, 1, 1, 0], [1.0, 1, 1, 0]])\n"
+        "assert torch.allclose(group_advantages(r), torch.tensor([[-.5, .5, .5, -.5], [.25, .25, .25, -.75]]))\n"
+        "### END HIDDEN TESTS\n")
+    test.metadata = {"nbgrader": {**meta, "grade": True, "solution": False, "locked": True,
+                                  "grade_id": "test", "points": 1}}
+    nb = new_notebook(cells=[solution, test])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, course / "source" / "bench" / "bench.ipynb")
+    subprocess.run(["nbgrader", "generate_assignment", "bench", "--force"], cwd=course, check=True,
+                   capture_output=True)
+    for i in range(n):
+        target = course / "submitted" / f"s{i}" / "bench"
+        target.mkdir(parents=True)
+        shutil.copy(course / "source" / "bench" / "bench.ipynb", target / "bench.ipynb")
+    return course
+
+
+def timed(cmd, cwd) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=40)
+    n = parser.parse_args().n
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        batch = tmp / "batch"
+        reference = (ROOT / "solutions" / "grpo" / "grpo.py").read_text()
+        for i in range(n):
+            (batch / f"s{i}").mkdir(parents=True)
+            (batch / f"s{i}" / "grpo.py").write_text(reference)
+        course = nbgrader_course(tmp, n)
+        nbgrader_bin = str(Path(sys.executable).with_name("nbgrader"))
+
+        ours_2 = timed(AUTOGRADE + ["grade", str(batch), "-a", "grpo", "--jobs", "2",
+                                    "--out", str(tmp / "o2"), "--json"], ROOT)
+        ours_1 = timed(AUTOGRADE + ["grade", str(batch), "-a", "grpo", "--jobs", "1",
+                                    "--out", str(tmp / "o1"), "--json"], ROOT)
+        theirs = timed([nbgrader_bin, "autograde", "bench", "--force"], course)
+    print(f"submissions: {n}")
+    print(f"(a) per submission, ours --jobs 2 / nbgrader autograde: {ours_2 / theirs:.3f} "
+          f"(ours {ours_2 / n:.3f} s, nbgrader {theirs / n:.3f} s per submission)")
+    print(f"(b) speed-up of --jobs 2 over --jobs 1: {ours_1 / ours_2:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
