@@ -1,7 +1,8 @@
 """Grade many submissions, in parallel, with one warm fork server per job.
 
-``--jobs N`` starts N grading processes (forked from this one, so torch and
-pytest are already imported); each owns a :class:`Zygote` and a job slot (the
+``--jobs N`` starts N fork servers first (they import torch while this process
+does too), then N grading processes forked from this one (torch and pytest
+already imported); grading process k owns fork server k and job slot k (the
 slot picks the worker's uid, so one job's process limit never starves
 another's). Results come back in the order of the input.
 """
@@ -13,12 +14,23 @@ from copy import deepcopy
 from pathlib import Path
 from typing import Callable
 
-from . import runner
-from .course import Assignment
 from .worker.client import Zygote
 
-_zygote: Zygote | None = None
+_zygotes: list[Zygote] = []
 _slot = 0
+
+
+def launch(jobs: int) -> list[Zygote]:
+    """Start the fork servers now (cheap to call first: they warm up while we import torch)."""
+    global _zygotes
+    _zygotes = [Zygote() for _ in range(max(1, jobs))]
+    return _zygotes
+
+
+def close() -> None:
+    for zygote in _zygotes:
+        zygote.close()
+    _zygotes.clear()
 
 
 def _init(counter) -> None:
@@ -28,34 +40,37 @@ def _init(counter) -> None:
         counter.value += 1
 
 
-def _grade(student_id: str, path: Path, assignment: Assignment, options: runner.Options) -> dict:
-    global _zygote
-    if _zygote is None:
-        _zygote = Zygote()
-        mp.util.Finalize(None, _zygote.close, exitpriority=10)
+def _grade(student_id: str, path: Path, assignment, options) -> dict:
+    from . import runner
+
     options = deepcopy(options)
     options.slot = _slot
-    return runner.grade(student_id, path, assignment, options, _zygote)
+    return runner.grade(student_id, path, assignment, options, _zygotes[_slot])
 
 
-def grade_many(pairs: list[tuple[str, Path]], assignment: Assignment, options: runner.Options,
-               jobs: int = 1, on_done: Callable[[dict], None] = lambda r: None) -> list[dict]:
-    """Grade every (student id, path); ``on_done`` is called as each finishes."""
+def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1,
+               on_done: Callable[[dict], None] = lambda r: None) -> list[dict]:
+    """Grade every (student id, path); ``on_done`` is called as each finishes.
+
+    Uses the fork servers of :func:`launch` (started here if it was not called).
+    """
+    import torch
+
+    from . import runner
+
+    torch.set_num_threads(1)   # the grader's own tensor work is tiny; threads only contend
+    jobs = max(1, min(jobs, len(pairs)))
+    if len(_zygotes) < jobs:
+        launch(jobs)
     results: list[dict | None] = [None] * len(pairs)
-    if jobs <= 1 or len(pairs) <= 1:
-        zygote = Zygote()
-        try:
-            for i, (sid, path) in enumerate(pairs):
-                results[i] = runner.grade(sid, path, assignment, options, zygote)
-                on_done(results[i])
-        finally:
-            zygote.close()
+    if jobs == 1:
+        for i, (sid, path) in enumerate(pairs):
+            results[i] = runner.grade(sid, path, assignment, options, _zygotes[0])
+            on_done(results[i])
         return results
-    import pytest  # noqa: F401 - imported before the fork, so each job starts warm
-    import torch  # noqa: F401
 
     ctx = mp.get_context("fork")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(pairs)), mp_context=ctx,
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx,
                              initializer=_init, initargs=(ctx.Value("i", 0),)) as pool:
         futures = {pool.submit(_grade, sid, path, assignment, options): i
                    for i, (sid, path) in enumerate(pairs)}

@@ -88,6 +88,9 @@ def summary_table(results: list[dict], title: str) -> Table:
 
 
 def cmd_grade(args) -> int:
+    from . import batch
+
+    batch.launch(args.jobs)            # fork servers warm up while we import the rest
     from . import runner, submission
     from .report import write_gradebook
 
@@ -153,6 +156,9 @@ def cmd_release(args) -> int:
 
 def cmd_demo(args) -> int:
     """Grade reference, blank release and one buggy submission of every assignment."""
+    from . import batch
+
+    batch.launch(args.jobs)
     from . import course, mutants, runner
     from .report import write_gradebook
 
@@ -237,6 +243,10 @@ def main(argv=None) -> int:
         err.print(f"autograde: grading could not run: {type(exc).__name__}: {exc}",
                   markup=False, highlight=False)
         return 1
+    finally:
+        from . import batch
+
+        batch.close()
 
 
 if __name__ == "__main__":

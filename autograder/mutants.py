@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .course import Assignment
-from .release import function_sources, strip_solutions
+from .markers import function_sources, strip_solutions
 
 
 @dataclass(frozen=True)

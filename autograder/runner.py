@@ -30,6 +30,7 @@ from .worker.sandbox import Config, Limits
 
 PUBLIC_SUITE = package_dir() / "public" / "test_public.py"
 PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings",
+               "-p", "no:unraisableexception", "-p", "no:threadexception",
                "--assert=plain", "-c", os.devnull, "-s"]
 
 
@@ -59,7 +60,7 @@ class _Unloadable:
 
 def provided_modules(assignment: Assignment) -> dict[str, str]:
     """Trusted course code the worker loads before the submission (e.g. ppo's trainer)."""
-    from .release import strip_solutions
+    from .markers import strip_solutions
     from .course import assignments
 
     provided = {}
@@ -106,6 +107,8 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                           config)
         student = Student(session)
     plugin = GradingPlugin(assignment, student, public_only=options.public_only)
+    # third-party pytest plugins play no part in a grade (and some are slow to load)
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     try:
         code = pytest.main(PYTEST_ARGS + suite_paths(assignment, options.public_only),
                            plugins=[plugin, fixtures])

@@ -10,6 +10,7 @@ Run: ``.venv/bin/python benchmarks/bench_grading.py [--n 40]``
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,8 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 AUTOGRADE = [sys.executable, "-m", "autograder.cli"]
+# nbgrader calls `alembic` by name: put this interpreter's bin/ first on PATH
+ENV = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
 
 
 def nbgrader_course(base: Path, n: int) -> Path:
@@ -29,9 +32,7 @@ def nbgrader_course(base: Path, n: int) -> Path:
     course = base / "nbcourse"
     (course / "source" / "bench").mkdir(parents=True)
     (course / "nbgrader_config.py").write_text(
-        "c = get_config()\nc.CourseDirectory.course_id = 'bench'\n"
-        "c.CourseDirectory.db_students = [" + ", ".join(f"dict(id='s{i}')" for i in range(n)) + "]\n"
-        "c.CourseDirectory.db_assignments = [dict(name='bench')]\n")
+        "c = get_config()\nc.CourseDirectory.course_id = 'bench'\n")
     meta = {"schema_version": 3, "task": False, "locked": False}
     solution = new_code_cell(
         "import torch\n\ndef group_advantages(rewards, normalize_std=False, eps=1e-6):\n"
@@ -48,8 +49,10 @@ def nbgrader_course(base: Path, n: int) -> Path:
     nb = new_notebook(cells=[solution, test])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, course / "source" / "bench" / "bench.ipynb")
-    subprocess.run(["nbgrader", "generate_assignment", "bench", "--force"], cwd=course, check=True,
-                   capture_output=True)
+    proc = subprocess.run([str(Path(sys.executable).with_name("nbgrader")), "generate_assignment",
+                           "bench", "--force"], cwd=course, capture_output=True, text=True, env=ENV)
+    if proc.returncode:
+        raise RuntimeError(f"nbgrader generate_assignment failed:\n{proc.stderr[-2000:]}")
     for i in range(n):
         target = course / "submitted" / f"s{i}" / "bench"
         target.mkdir(parents=True)
@@ -59,7 +62,7 @@ def nbgrader_course(base: Path, n: int) -> Path:
 
 def timed(cmd, cwd) -> float:
     start = time.perf_counter()
-    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
+    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True, env=ENV)
     return time.perf_counter() - start
 
 
@@ -81,7 +84,7 @@ def main():
                                     "--out", str(tmp / "o2"), "--json"], ROOT)
         ours_1 = timed(AUTOGRADE + ["grade", str(batch), "-a", "grpo", "--jobs", "1",
                                     "--out", str(tmp / "o1"), "--json"], ROOT)
-        theirs = timed([nbgrader_bin, "autograde", "bench", "--force"], course)
+        theirs = timed([nbgrader_bin, "autograde", "bench", "--force", "--create"], course)
     print(f"submissions: {n}")
     print(f"(a) per submission, ours --jobs 2 / nbgrader autograde: {ours_2 / theirs:.3f} "
           f"(ours {ours_2 / n:.3f} s, nbgrader {theirs / n:.3f} s per submission)")

@@ -84,6 +84,7 @@ class Zygote:
         self._start()
 
     def _start(self):
+        """Launch the process; its readiness is awaited on first use, so start-up overlaps."""
         parent, child = socket.socketpair()
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/nonexistent",
                "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "MPLBACKEND": "Agg"}
@@ -93,11 +94,17 @@ class Zygote:
             stderr=subprocess.DEVNULL, cwd="/", env=env, start_new_session=True)
         child.close()
         self.sock = parent
+        self.ready = False
+
+    def _wait_ready(self):
+        if self.ready:
+            return
         self.sock.settimeout(120)
         hello = protocol.recv(self.sock)
         if not hello.get("ready"):
             raise RuntimeError("the worker fork server did not start")
         self.sock.settimeout(None)
+        self.ready = True
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -105,6 +112,7 @@ class Zygote:
     def spawn(self, config: Config, fds: list[int]) -> int:
         if not self.alive():
             self._start()
+        self._wait_ready()
         payload = {"op": "spawn", "config": asdict(config)}
         socket.send_fds(self.sock, [protocol.pack(payload)], fds)
         return protocol.recv(self.sock)["pid"]
@@ -115,6 +123,7 @@ class Zygote:
             self.restart()
             return "its fork server was killed"
         try:
+            self._wait_ready()
             self.sock.settimeout(60)
             protocol.send(self.sock, {"op": "reap"})
             reply = protocol.recv(self.sock)
