@@ -1,8 +1,9 @@
 """Grade many submissions, in parallel, with one warm fork server per job.
 
-``--jobs N`` starts N fork servers first (they import torch while this process
-does too), then N grading processes forked from this one (torch and pytest
-already imported); grading process k owns fork server k and job slot k (the
+``--jobs N`` starts the fork-server factory first (it imports torch while this
+process does too), forks N servers from it (milliseconds each: one warm
+import for any N), then N grading processes forked from this one (torch and
+pytest already imported); grading process k owns server k and job slot k (the
 slot picks the worker's uid, so one job's process limit never starves
 another's). Results come back in the order of the input.
 """
@@ -14,23 +15,30 @@ from copy import deepcopy
 from pathlib import Path
 from typing import Callable
 
-from .worker.client import Zygote
+from .worker.client import ForkFactory, Zygote
 
+_factory: ForkFactory | None = None
 _zygotes: list[Zygote] = []
 _slot = 0
 
 
 def launch(jobs: int) -> list[Zygote]:
     """Start the fork servers now (cheap to call first: they warm up while we import torch)."""
-    global _zygotes
-    _zygotes = [Zygote() for _ in range(max(1, jobs))]
+    global _factory, _zygotes
+    close()
+    _factory = ForkFactory()
+    _zygotes = [Zygote(_factory) for _ in range(max(1, jobs))]
     return _zygotes
 
 
 def close() -> None:
+    global _factory
     for zygote in _zygotes:
         zygote.close()
     _zygotes.clear()
+    if _factory is not None:
+        _factory.close()
+        _factory = None
 
 
 def _init(counter) -> None:
@@ -69,6 +77,8 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
             on_done(results[i])
         return results
 
+    for zygote in _zygotes[:jobs]:
+        zygote.wait_ready()     # consume each server's greeting once, here, before forking
     ctx = mp.get_context("fork")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx,
                              initializer=_init, initargs=(ctx.Value("i", 0),)) as pool:

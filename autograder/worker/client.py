@@ -1,6 +1,7 @@
 """The grader's side of a worker: the ``student`` proxy, timeouts, restarts.
 
-:class:`Zygote` owns the fork server. :class:`Session` is one submission: it
+:class:`ForkFactory` owns the fork server process; a :class:`Zygote` is one job
+slot's server forked from it. :class:`Session` is one submission: it
 asks the zygote for a worker, sends it the submission's source, and turns
 each ``student.fn(...)`` into a request. Whatever goes wrong on the other side
 becomes an exception here that says what happened in the student's terms:
@@ -77,14 +78,11 @@ class BudgetExhausted(SubmissionProblem):
     pass
 
 
-class Zygote:
-    """The fork server process (see :mod:`autograder.worker.zygote`)."""
+class ForkFactory:
+    """The fork server process (see :mod:`autograder.worker.zygote`): it warms up once and
+    forks one :class:`Zygote` server per job slot."""
 
     def __init__(self):
-        self._start()
-
-    def _start(self):
-        """Launch the process; its readiness is awaited on first use, so start-up overlaps."""
         parent, child = socket.socketpair()
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/nonexistent",
                "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "MPLBACKEND": "Agg"}
@@ -95,24 +93,68 @@ class Zygote:
         child.close()
         self.sock = parent
         self.ready = False
-
-    def _wait_ready(self):
-        if self.ready:
-            return
-        self.sock.settimeout(120)
-        hello = protocol.recv(self.sock)
-        if not hello.get("ready"):
-            raise RuntimeError("the worker fork server did not start")
-        self.sock.settimeout(None)
-        self.ready = True
+        self.owner = os.getpid()
 
     def alive(self) -> bool:
-        return self.process.poll() is None
+        return os.getpid() == self.owner and self.process.poll() is None
+
+    def fork_server(self) -> tuple[socket.socket, int]:
+        """A new server: our end of its control socket, and its pid."""
+        if not self.ready:      # readiness is awaited on first use, so start-up overlaps
+            self.sock.settimeout(120)
+            hello = protocol.recv(self.sock)
+            if not hello.get("ready"):
+                raise RuntimeError("the worker fork server did not start")
+            self.ready = True
+        ours, theirs = socket.socketpair()
+        try:
+            self.sock.settimeout(30)
+            socket.send_fds(self.sock, [protocol.pack({"op": "server"})], [theirs.fileno()])
+            return ours, int(protocol.recv(self.sock)["pid"])
+        finally:
+            theirs.close()
+
+    def close(self):
+        try:
+            self.sock.close()
+        finally:
+            if os.getpid() == self.owner and self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+
+
+class Zygote:
+    """One job slot's fork server: spawns and reaps that slot's workers.
+
+    Servers of one batch share a :class:`ForkFactory` (one warm ``import torch``
+    for any ``--jobs``); a Zygote made without one starts its own.
+    """
+
+    def __init__(self, factory: ForkFactory | None = None):
+        self.own_factory = factory is None
+        self.factory = factory or ForkFactory()
+        self.sock: socket.socket | None = None
+        self.pid = 0
+
+    def wait_ready(self):
+        """Connect to a server (forked now); call before forking grading processes."""
+        if self.sock is None:
+            self.sock, self.pid = self.factory.fork_server()
+            self.sock.settimeout(None)
+
+    def alive(self) -> bool:
+        if self.sock is None:
+            return True     # not connected yet
+        try:                # not our child (the factory's): ask the kernel
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
 
     def spawn(self, config: Config, fds: list[int]) -> int:
         if not self.alive():
-            self._start()
-        self._wait_ready()
+            self.restart()
+        self.wait_ready()
         payload = {"op": "spawn", "config": asdict(config)}
         socket.send_fds(self.sock, [protocol.pack(payload)], fds)
         return protocol.recv(self.sock)["pid"]
@@ -123,29 +165,37 @@ class Zygote:
             self.restart()
             return "its fork server was killed"
         try:
-            self._wait_ready()
+            self.wait_ready()
             self.sock.settimeout(60)
             protocol.send(self.sock, {"op": "reap"})
             reply = protocol.recv(self.sock)
+            self.sock.settimeout(None)
             return str(reply.get("status", "?"))
         except (OSError, protocol.ProtocolError):
             self.restart()
             return "its fork server stopped answering"
-        finally:
-            if self.alive():
-                self.sock.settimeout(None)
 
     def restart(self):
-        self.close()
-        self._start()
+        """A fresh server; from a factory of our own when the shared one is not ours to use."""
+        self._disconnect()
+        if not self.factory.alive():
+            if self.own_factory:
+                self.factory.close()
+            self.factory, self.own_factory = ForkFactory(), True
+
+    def _disconnect(self):
+        if self.sock is not None:
+            self.sock.close()       # the server reaps its workers and exits on hang-up
+            self.sock = None
+            try:
+                os.kill(self.pid, 9)
+            except ProcessLookupError:
+                pass
 
     def close(self):
-        try:
-            self.sock.close()
-        finally:
-            if self.process.poll() is None:
-                self.process.kill()
-            self.process.wait()
+        self._disconnect()
+        if self.own_factory:
+            self.factory.close()
 
 
 class _OutputDrain(threading.Thread):

@@ -7,8 +7,9 @@ two seconds of a cold ``import torch``, and it imports nothing of the course:
 no hidden suite, no reference solution, no scores ever live here, so a forked
 worker inherits none of them.
 
-Control requests arrive on the socket FD (one JSON frame each, see
-:mod:`protocol`):
+The process started is a *factory*: it warms up, then forks one server per
+job slot (:func:`main`). Each server takes control requests on its own socket
+(one JSON frame each, see :mod:`protocol`):
 
 ``{"op": "spawn", "config": {...}}`` with two file descriptors attached (the
     worker's end of the call socket, the write end of its output pipe):
@@ -105,16 +106,12 @@ def _reap_all(first_pid: int | None) -> tuple[int, str]:
                 status_text = _describe_status(status)
         if not kids and not psutil.Process().children():
             break
-        time.sleep(0.01)
+        time.sleep(0.002)
     return killed, status_text
 
 
-def main(control_fd: int) -> None:
-    _warm_up()
-    sandbox.make_subreaper()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the grader decides when we stop
-    control = socket.socket(fileno=control_fd)
-    protocol.send(control, {"ready": True, "pid": os.getpid()})
+def serve_workers(control: socket.socket) -> None:
+    """One job slot's server: spawn and reap that slot's workers until the grader hangs up."""
     current = None
     while True:
         try:
@@ -144,6 +141,46 @@ def main(control_fd: int) -> None:
                 os.close(fd)
             protocol.send(control, {"error": "bad request"})
     _reap_all(current)
+
+
+def main(control_fd: int) -> None:
+    """The factory: warm up once, then fork one server per job slot on request.
+
+    ``{"op": "server"}`` with one file descriptor attached (the server's end of
+    its control socket): fork a server that runs :func:`serve_workers`; reply
+    ``{"pid": pid}``. Forking a warm process takes milliseconds, so ``--jobs N``
+    pays for one ``import torch``, not N.
+    """
+    _warm_up()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the grader decides when we stop
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # servers that end are reaped by the kernel
+    control = socket.socket(fileno=control_fd)
+    protocol.send(control, {"ready": True, "pid": os.getpid()})
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(control, 1 << 16, 1)
+        except OSError:
+            break
+        if not data:
+            break
+        try:
+            msg = protocol.unpack(data)
+        except protocol.ProtocolError:
+            msg = {}
+        if msg.get("op") == "server" and len(fds) == 1:
+            pid = os.fork()
+            if pid == 0:
+                control.close()
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)   # we wait for our workers
+                sandbox.make_subreaper()
+                serve_workers(socket.socket(fileno=fds[0]))
+                os._exit(0)
+            os.close(fds[0])
+            protocol.send(control, {"pid": pid})
+        else:
+            for fd in fds:
+                os.close(fd)
+            protocol.send(control, {"error": "bad request"})
 
 
 if __name__ == "__main__":
