@@ -38,6 +38,13 @@ class Mismatch(AssertionError):
         self.detail, self.hint = detail, hint
         super().__init__(self.text())
 
+    def with_hint(self, hint: str | None) -> "Mismatch":
+        """The same failure, now naming the likely misconception (if any)."""
+        if hint and not self.hint:
+            self.hint = hint
+            self.args = (self.text(),)
+        return self
+
     def text(self) -> str:
         lines = [self.case + (f": {self.detail}" if self.detail else "")]
         if self.expected is not None:
@@ -102,14 +109,19 @@ def expect_close(actual, expected, *, case: str, atol: float | None = None,
     atol = default_atol if atol is None else atol
     got, want = actual.to(torch.float64), expected.detach().to(torch.float64)
     if got.is_floating_point() and torch.isnan(got).any() and not torch.isnan(want).any():
-        raise Mismatch(case, detail="the result contains NaN", expected=expected, actual=actual,
-                       hint=hint or "a division by zero, or exp/log of an extreme value")
+        raise Mismatch(case, detail="the result contains NaN (a division by zero, or exp/log "
+                                    "of an extreme value?)", expected=expected, actual=actual,
+                       hint=hint)
     if not torch.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True):
         worst = (got - want).abs().nan_to_num(nan=math.inf).reshape(-1)
-        where = int(worst.argmax()) if worst.numel() else 0
-        raise Mismatch(case, expected=expected, actual=actual, hint=hint,
-                       detail=f"values differ (largest difference at flat index {where})"
-                       if worst.numel() > 1 else "")
+        detail = ""
+        if worst.numel() > 1:
+            flat = int(worst.argmax())
+            index = tuple(int(i) for i in torch.unravel_index(torch.tensor(flat), got.shape))
+            where = index[0] if len(index) == 1 else index
+            detail = (f"values differ; the largest difference is at index {where}: expected "
+                      f"{_num(want.reshape(-1)[flat].item())}, got {_num(got.reshape(-1)[flat].item())}")
+        raise Mismatch(case, expected=expected, actual=actual, hint=hint, detail=detail)
     return actual
 
 

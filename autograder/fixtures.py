@@ -19,3 +19,12 @@ def reference(request):
 @pytest.fixture(scope="session")
 def assignment(request):
     return active(request.config).course_assignment
+
+
+@pytest.fixture(scope="session")
+def compare(student, reference, assignment):
+    """``compare("fn", *args, case=...)``: student against reference, with hints
+    (see :mod:`autograder.compare`)."""
+    from .compare import Compare, Hints
+
+    return Compare(student, reference, Hints(assignment))

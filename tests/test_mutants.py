@@ -1,20 +1,69 @@
-"""Every known mistake in the bank loses at least one point (the kill rate is reported)."""
+"""The hidden suites are strong and fair, measured on two banks graded together:
+
+* ``tests/mutants/<name>/`` (the bank kept with the hidden suite, linked here): plausible
+  one-idea mistakes. Every one must lose at least one point, and every one with a ``HINT``
+  must get that hint in its feedback (at least half of the bank has one).
+* ``tests/variants/<name>/<variant>/``: correct solutions written differently. Every one
+  must score full marks, and no hint may ever be shown to one.
+
+Run with ``-s`` to see the kill rate and the hint coverage.
+"""
+import shutil
+
 import pytest
 
 from autograder import course, mutants
-from conftest import grade_json, make_submission
+from conftest import ROOT, grade_json, make_submission
+
+ASSIGNMENTS = ["reinforce", "gae", "ppo", "grpo"]
+MIN_BANK = 12
+MIN_VARIANTS = 3
+
+
+def feedback_text(result) -> str:
+    return "\n".join(t["output"] for t in result["tests"])
+
+
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_bank_is_linked_and_documented(name):
+    """tests/mutants/<name> is the bank the grader uses for hints, and each mistake says what it is."""
+    linked = ROOT / "tests" / "mutants" / name
+    assert linked.resolve() == (course.get(name).hidden_dir / "mutants").resolve()
+    bank = mutants.bank(course.get(name))
+    assert len(bank) >= MIN_BANK, f"{name}: only {len(bank)} mutants"
+    for m in bank:
+        assert m.doc, f"{m.path} needs a docstring saying what it gets wrong"
+    hinted = [m for m in bank if m.hint]
+    assert 2 * len(hinted) >= len(bank), f"{name}: only {len(hinted)} of {len(bank)} have a HINT"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["reinforce", "gae", "ppo", "grpo"])
-def test_every_mutant_loses_points(name, tmp_path, capsys):
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_mutants_lose_points_and_variants_keep_them(name, tmp_path, capsys):
     bank = mutants.bank(course.get(name))
-    assert bank, f"no mutants for {name}"
+    batch = tmp_path / "batch"
     for m in bank:
-        assert m.doc, f"{m.path} needs a docstring saying what it gets wrong"
-        make_submission(tmp_path / "bank" / m.name, name, m.materialize())
-    results, _ = grade_json([tmp_path / "bank"], name, tmp_path / "out", "--jobs", "2")
-    survivors = [m.name for m in bank if results[m.name]["score"] >= results[m.name]["max_score"]]
+        make_submission(batch / f"mutant-{m.name}", name, m.materialize())
+    variants = sorted(p.name for p in (ROOT / "tests" / "variants" / name).iterdir() if p.is_dir())
+    assert len(variants) >= MIN_VARIANTS, f"{name}: only {len(variants)} variants"
+    for v in variants:
+        shutil.copytree(ROOT / "tests" / "variants" / name / v, batch / f"variant-{v}")
+    results, _ = grade_json([batch], name, tmp_path / "out", "--jobs", "2")
+
+    survivors = [m.name for m in bank
+                 if results[f"mutant-{m.name}"]["score"] >= results[f"mutant-{m.name}"]["max_score"]]
+    unhinted = [m.name for m in bank
+                if m.hint and m.hint not in feedback_text(results[f"mutant-{m.name}"])]
+    rejected = {v: [t["name"] for t in results[f"variant-{v}"]["tests"]
+                    if t["score"] < t["max_score"]] for v in variants}
+    rejected = {v: names for v, names in rejected.items() if names}
+    hinted_variants = [v for v in variants
+                       if "likely cause:" in feedback_text(results[f"variant-{v}"])]
     with capsys.disabled():
-        print(f"\n{name}: killed {len(bank) - len(survivors)} of {len(bank)} mutants")
+        print(f"\n{name}: killed {len(bank) - len(survivors)}/{len(bank)} mutants, "
+              f"hint shown for {sum(1 for m in bank if m.hint) - len(unhinted)}/{len(bank)}, "
+              f"variants at full marks {len(variants) - len(rejected)}/{len(variants)}")
     assert not survivors, f"mutants that kept full marks: {survivors}"
+    assert not unhinted, f"mutants whose hint did not fire: {unhinted}"
+    assert not rejected, f"correct variants that lost points: {rejected}"
+    assert not hinted_variants, f"variants shown a misconception hint: {hinted_variants}"

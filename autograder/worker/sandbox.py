@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
-MS_REC, MS_PRIVATE = 16384, 1 << 18
+MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 36, 38
 
 MODES = ("auto", "namespaces", "uid", "plain")
@@ -133,6 +133,12 @@ def enter_namespaces() -> list[str]:
     return ["pid-namespace", "mount-namespace", "net-namespace"]
 
 
+def _interpreter_dirs() -> set[str]:
+    import sys
+
+    return {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+
+
 def isolate_filesystem(config: Config) -> None:
     """Inside the new namespaces: own /proc, private /tmp, hidden paths (empty read-only tmpfs)."""
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
@@ -140,13 +146,21 @@ def isolate_filesystem(config: Config) -> None:
     tmp = f"size={config.limits.tmp_mb}m,mode=1777"
     for path in ("/tmp", "/dev/shm", "/var/tmp"):
         if os.path.isdir(path):
+            # the interpreter itself may live there (a venv in /tmp): keep it, read-only
+            kept = {p: os.open(p, os.O_RDONLY | os.O_DIRECTORY) for p in _interpreter_dirs()
+                    if p.startswith(path.rstrip("/") + "/")}
             _mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, tmp)
+            for keep, fd in kept.items():
+                os.makedirs(keep, exist_ok=True)
+                _mount(f"/proc/self/fd/{fd}", keep, None, MS_BIND | MS_REC)
+                _mount(None, keep, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID)
+                os.close(fd)
     for path in sorted(set(config.hide), key=len):
         if os.path.isdir(path):
             _mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY,
                    "size=4k,mode=000")
         elif os.path.exists(path):
-            _mount("/dev/null", path, None, 4096)  # MS_BIND
+            _mount("/dev/null", path, None, MS_BIND)
 
 
 def apply_limits(limits: Limits, *, processes: bool) -> None:

@@ -35,7 +35,9 @@ def _warm_up() -> None:
     import torch
 
     torch.set_num_threads(1)
-    torch.zeros(1).sum()
+    # exercise autograd once (with a weighted output too): its lazy imports happen here
+    x = torch.ones(2, requires_grad=True)
+    torch.autograd.grad(x * 2, [x], grad_outputs=torch.ones(2))
     # Load lazily-imported pieces now: the worker may not see the package dir later.
     import torch.autograd  # noqa: F401
 

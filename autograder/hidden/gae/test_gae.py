@@ -1,73 +1,138 @@
-"""Hidden suite for `gae`: the reference on rollouts with several episodes, (T, N) batches,
-termination and truncation mid-rollout, and the lambda = 0 / 1 identities."""
+"""Hidden suite for `gae`: rollouts with several episodes, termination and truncation
+mid-rollout (V(final observation) != V(reset observation)), (T,) and (T, N) shapes, the
+lambda = 0 / 1 identities, returns = advantages + values.
+
+Ideas graded (points): TD residual 3, recursion 4, episode boundaries 3, truncation
+bootstrap 2, batch shapes 2, value targets 2, inputs unmodified 1.
+"""
 import pytest
 import torch
 
-from autograder.checking import both_dtypes, expect_close
+from autograder.checking import both_dtypes
 
 points = pytest.mark.points
+NAMES = ["advantages", "returns"]
 
 
-def rollout(T, N=None, *, seed, dtype=torch.float64):
-    """Random rewards/values with episode ends: terminated at t=3, truncated at t=7."""
+def rollout(T, N=None, *, seed, dtype=torch.float64, terminate=(), truncate=()):
+    """Random rewards and values (never 0) of one rollout; ends at the given steps.
+
+    ``next_values[t]`` is V(s_{t+1}); at a truncated step it is V(final observation),
+    which differs from ``values[t + 1]``, the value of the reset observation.
+    """
     g = torch.Generator().manual_seed(seed)
     shape = (T,) if N is None else (T, N)
-    rewards = torch.randn(shape, generator=g).to(dtype)
-    values = torch.randn(shape, generator=g).to(dtype)
-    next_values = torch.roll(values, -1, dims=0).clone()
+    rewards = torch.randn(shape, generator=g, dtype=torch.float64)
+    values = torch.randn(shape, generator=g, dtype=torch.float64) + 0.5
+    next_values = torch.cat([values[1:], torch.randn((1,) + shape[1:], generator=g,
+                                                     dtype=torch.float64)])
     terminated = torch.zeros(shape, dtype=torch.bool)
     truncated = torch.zeros(shape, dtype=torch.bool)
-    terminated[3] = True
-    truncated[7] = True
-    # V(final observation) of the truncated episode differs from V(reset observation)
-    next_values[7] = values[8] + 5.0 if T > 8 else 3.0
-    return rewards, values, next_values, terminated, truncated
+    for t in terminate:
+        terminated[t] = True
+        next_values[t] = torch.randn(shape[1:], generator=g, dtype=torch.float64)  # never used
+    for t in truncate:
+        truncated[t] = True
+        next_values[t] = values[t + 1] + 2.0 + torch.rand(shape[1:], generator=g,
+                                                          dtype=torch.float64)
+    cast = lambda x: x.to(dtype)  # noqa: E731
+    return cast(rewards), cast(values), cast(next_values), terminated, truncated
 
 
-@points(2, group="td_residuals")
+# -- td_residuals -------------------------------------------------------------------
+
+@points(2, group="TD residual")
 @both_dtypes
-def test_td_residuals_random(student, reference, dtype):
-    """random rollout with a terminated step"""
-    r, v, nv, term, _ = rollout(10, seed=1, dtype=dtype)
-    expect_close(student.td_residuals(r, v, nv, term, 0.97),
-                 reference.td_residuals(r, v, nv, term, 0.97),
-                 case=f"10 steps, terminated at t=3, gamma 0.97, {dtype}")
+def test_td_residuals_random(compare, dtype):
+    """random rollout, terminated mid-way, V != 0"""
+    r, v, nv, term, _ = rollout(10, seed=1, dtype=dtype, terminate=[3])
+    compare("td_residuals", r, v, nv, term, 0.97, case=f"10 steps, terminated at t=3, gamma 0.97, {dtype}")
 
 
-@points(3, group="recursion")
-def test_compute_gae_single_episode(student, reference):
-    """one episode, no ends, gamma 0.99, lambda 0.95"""
-    r, v, nv, _, _ = rollout(12, seed=2)
-    none = torch.zeros(12, dtype=torch.bool)
-    got = student.compute_gae(r, v, nv, none, none, 0.99, 0.95)
-    want = reference.compute_gae(r, v, nv, none, none, 0.99, 0.95)
-    expect_close(got[0], want[0], case="12 steps of one unfinished episode: advantages")
+@points(1, group="TD residual")
+def test_td_residuals_batch(compare):
+    """(T, N) inputs, terminations in different environments"""
+    r, v, nv, term, _ = rollout(7, 3, seed=2)
+    term[2, 0] = term[5, 2] = True
+    compare("td_residuals", r, v, nv, term, 0.8, case="7 steps of 3 environments, gamma 0.8")
 
 
-@points(3, group="episode boundaries")
-def test_compute_gae_episode_ends(student, reference):
-    """terminated at t=3 and truncated at t=7 inside one rollout"""
-    r, v, nv, term, trunc = rollout(12, seed=3)
-    got = student.compute_gae(r, v, nv, term, trunc, 0.9, 0.8)
-    want = reference.compute_gae(r, v, nv, term, trunc, 0.9, 0.8)
-    expect_close(got[0], want[0], case="three episodes in 12 steps (gamma 0.9, lambda 0.8): advantages")
-    expect_close(got[1], want[1], case="three episodes in 12 steps: returns")
+# -- compute_gae --------------------------------------------------------------------
+
+@points(2, group="recursion")
+@both_dtypes
+def test_recursion_one_episode(compare, dtype):
+    """one unfinished episode, gamma and lambda not in {0, 1}"""
+    r, v, nv, term, trunc = rollout(12, seed=3, dtype=dtype)
+    compare("compute_gae", r, v, nv, term, trunc, 0.95, 0.9, names=NAMES,
+            case=f"12 steps of one unfinished episode, gamma 0.95, lambda 0.9, {dtype}")
+
+
+@points(1, group="recursion")
+def test_lambda_zero_is_td(compare):
+    """lambda = 0 gives the TD residuals"""
+    r, v, nv, term, trunc = rollout(9, seed=4, terminate=[4], truncate=[6])
+    compare("compute_gae", r, v, nv, term, trunc, 0.9, 0.0, names=NAMES,
+            case="9 steps with both kinds of ends, lambda 0")
+
+
+@points(1, group="recursion")
+def test_lambda_one_is_monte_carlo(compare):
+    """lambda = 1 gives the (bootstrapped) Monte Carlo return minus V"""
+    r, v, nv, term, trunc = rollout(9, seed=5, terminate=[2], truncate=[6])
+    compare("compute_gae", r, v, nv, term, trunc, 0.9, 1.0, names=NAMES,
+            case="9 steps with both kinds of ends, lambda 1")
+
+
+@points(2, group="episode boundaries")
+def test_several_episodes(compare):
+    """three episodes in one rollout, ended by termination"""
+    r, v, nv, term, trunc = rollout(14, seed=6, terminate=[3, 9])
+    compare("compute_gae", r, v, nv, term, trunc, 0.9, 0.8, names=NAMES,
+            case="14 steps, terminated at t=3 and t=9, gamma 0.9, lambda 0.8")
+
+
+@points(1, group="episode boundaries")
+def test_episode_ends_at_first_and_last_step(compare):
+    """an episode of length 1 at the start, an end at the last step"""
+    r, v, nv, term, trunc = rollout(6, seed=7, terminate=[0], truncate=[5 - 1])
+    term[5] = True
+    compare("compute_gae", r, v, nv, term, trunc, 0.99, 0.95, names=NAMES,
+            case="6 steps: terminated at t=0 and t=5, truncated at t=4")
+
+
+@points(2, group="truncation bootstrap")
+def test_truncation_mid_rollout(compare):
+    """truncated mid-rollout: bootstrap from V(final obs), no advantage across the end"""
+    r, v, nv, term, trunc = rollout(12, seed=8, terminate=[2], truncate=[7])
+    compare("compute_gae", r, v, nv, term, trunc, 0.9, 0.8, names=NAMES,
+            case="12 steps, terminated at t=2, truncated at t=7 "
+                 "(V(final observation) != V(reset observation))")
 
 
 @points(2, group="batch shapes")
-def test_compute_gae_batched(student, reference):
-    """shape (T, N) with N != T"""
-    r, v, nv, term, trunc = rollout(11, 4, seed=4, dtype=torch.float32)
-    got = student.compute_gae(r, v, nv, term, trunc, 0.99, 0.95)
-    want = reference.compute_gae(r, v, nv, term, trunc, 0.99, 0.95)
-    expect_close(got[0], want[0], case="T=11 steps of N=4 environments: advantages")
+@both_dtypes
+def test_batch_shapes(compare, dtype):
+    """(T, N) with N != T, different ends in different environments"""
+    r, v, nv, term, trunc = rollout(11, 4, seed=9, dtype=dtype)
+    term[3, 1] = term[8, 2] = True
+    trunc[5, 0] = True
+    nv[5, 0] = v[6, 0] + 3.0
+    compare("compute_gae", r, v, nv, term, trunc, 0.99, 0.95, names=NAMES,
+            case=f"11 steps of 4 environments, ends at different steps, {dtype}")
 
 
-@points(2, group="recursion")
-def test_compute_gae_lambda_identities(student, reference):
-    """lambda 0 gives the TD residuals; lambda 1 the Monte Carlo return minus V"""
-    r, v, nv, term, trunc = rollout(9, seed=5)
-    adv0, _ = student.compute_gae(r, v, nv, term, trunc, 0.9, 0.0)
-    expect_close(adv0, reference.td_residuals(r, v, nv, term, 0.9), case="lambda = 0")
-    adv1, _ = student.compute_gae(r, v, nv, term, trunc, 0.9, 1.0)
-    expect_close(adv1, reference.compute_gae(r, v, nv, term, trunc, 0.9, 1.0)[0], case="lambda = 1")
+@points(2, group="value targets")
+def test_returns_are_advantages_plus_values(compare):
+    """returns = advantages + values, also with V far from 0"""
+    r, v, nv, term, trunc = rollout(8, seed=10, terminate=[5])
+    compare("compute_gae", r, v + 10.0, nv + 10.0, term, trunc, 0.9, 0.7, names=NAMES,
+            case="8 steps with values around 10, gamma 0.9, lambda 0.7")
+
+
+@points(1, group="inputs unmodified")
+def test_inputs_unmodified(compare):
+    """the rollout tensors are left as they were"""
+    r, v, nv, term, trunc = rollout(8, 2, seed=11, terminate=[3], truncate=[5])
+    compare.unmodified("compute_gae", r, v, nv, term, trunc, 0.9, 0.8, names=NAMES,
+                       case="compute_gae on 8 steps of 2 environments")

@@ -1,68 +1,112 @@
-"""Hidden suite for `ppo`: both sides of the band, both signs of A, other epsilons,
-extreme log-probs, and exact gradients."""
+"""Hidden suite for `ppo`: ratios on both sides of the band with both signs of A, other
+epsilons, log-probs near -800, exact gradients, and the k1 KL estimate.
+
+Ideas graded (points): clipped surrogate 5, loss value 3, loss gradient 4, KL estimate 2.
+"""
 import pytest
 import torch
 
-from autograder.checking import expect_close, expect_no_grad, grads_of
+from autograder.checking import both_dtypes
 
 points = pytest.mark.points
 
+#: ratios inside, at the edge of and outside the band [0.8, 1.2], each with A > 0 and A < 0
 RATIOS = torch.tensor([0.5, 0.79, 0.81, 1.0, 1.19, 1.21, 1.6, 0.5, 0.81, 1.0, 1.19, 1.6],
                       dtype=torch.float64)
 ADVS = torch.tensor([1.0, 2.0, 0.5, 1.0, 3.0, 1.0, 2.0, -1.0, -2.0, -0.5, -1.0, -3.0],
                     dtype=torch.float64)
+LOSS_NAMES = ["logp_new (should be -A * r / N where unclipped, 0 where clipped)",
+              "logp_old", "the advantages"]
 
 
-@points(3, group="clipped_surrogate")
+def gen(seed):
+    return torch.Generator().manual_seed(seed)
+
+
+def random_batch(n, *, seed, dtype=torch.float64, spread=0.3):
+    g = gen(seed)
+    old = -torch.rand(n, generator=g, dtype=torch.float64) * 3
+    new = old + spread * torch.randn(n, generator=g, dtype=torch.float64)
+    adv = torch.randn(n, generator=g, dtype=torch.float64)
+    return new.to(dtype), old.to(dtype), adv.to(dtype)
+
+
+# -- clipped_surrogate --------------------------------------------------------------
+
+@points(1, group="clipped surrogate")
 @pytest.mark.parametrize("eps", [0.2, 0.1, 0.3])
-def test_clipped_surrogate_band(student, reference, eps):
+def test_band(compare, eps):
     """ratios on both sides of the band, both signs of the advantage"""
-    expect_close(student.clipped_surrogate(RATIOS, ADVS, eps),
-                 reference.clipped_surrogate(RATIOS, ADVS, eps),
-                 case=f"12 samples around the band, eps {eps}")
+    compare("clipped_surrogate", RATIOS, ADVS, eps, case=f"12 samples around the band, eps {eps}")
 
 
-@points(2, group="ppo_clip_loss")
-def test_ppo_clip_loss_value(student, reference):
-    """random batch, float32"""
-    g = torch.Generator().manual_seed(7)
-    old = torch.randn(32, generator=g) - 1.0
-    new = old + 0.3 * torch.randn(32, generator=g)
-    adv = torch.randn(32, generator=g)
-    expect_close(student.ppo_clip_loss(new, old, adv, 0.2),
-                 reference.ppo_clip_loss(new, old, adv, 0.2), case="32 random samples")
+@points(1, group="clipped surrogate")
+@both_dtypes
+def test_random_ratios(compare, dtype):
+    """random ratios and advantages"""
+    new, old, adv = random_batch(40, seed=1, dtype=dtype)
+    compare("clipped_surrogate", torch.exp(new - old), adv, 0.25,
+            case=f"40 random samples, eps 0.25, {dtype}")
 
 
-@points(3, group="ppo_clip_loss")
-def test_ppo_clip_loss_gradient(student, reference):
-    """zero gradient where the clip is active, -A*r/N elsewhere; none into logp_old or A"""
+@points(1, group="clipped surrogate")
+def test_surrogate_gradient(compare):
+    """d/dr is A where the unclipped term is the min, 0 where the clipped one is"""
+    compare.grad("clipped_surrogate", RATIOS.clone().requires_grad_(True), ADVS, 0.2,
+                 wrt=[0], names=["the ratio (A where unclipped, 0 where clipped)"],
+                 grad_output=torch.ones(12, dtype=torch.float64), case="12 samples around the band")
+
+
+# -- ppo_clip_loss ------------------------------------------------------------------
+
+@points(2, group="loss value")
+@both_dtypes
+def test_loss_value(compare, dtype):
+    """random batch"""
+    new, old, adv = random_batch(32, seed=2, dtype=dtype)
+    compare("ppo_clip_loss", new, old, adv, 0.2, case=f"32 random samples, eps 0.2, {dtype}")
+
+
+@points(1, group="loss value")
+def test_loss_extreme_logprobs(compare):
+    """log-probs near -800: no underflow to 0/0"""
+    old = torch.tensor([-800.0, -799.5, -801.0, -3.0])
+    new = torch.tensor([-799.9, -800.0, -800.2, -2.5])
+    adv = torch.tensor([1.0, -2.0, 0.5, 1.5])
+    compare("ppo_clip_loss", new, old, adv, 0.2, case="log-probs near -800, float32")
+
+
+@points(3, group="loss gradient")
+def test_loss_gradient(compare):
+    """zero gradient exactly where the clip is active, -A*r/N elsewhere"""
     old = torch.log(torch.full((12,), 0.4, dtype=torch.float64))
-    new = (old + torch.log(RATIOS)).detach().requires_grad_(True)
-    old_r = old.clone().requires_grad_(True)
-    adv = ADVS.clone().requires_grad_(True)
-    result = student.ppo_clip_loss.grad(new, old_r, adv, 0.2, wrt=[0, 1, 2])
-    grads = grads_of(result, case="gradient of the loss")
-    (want,) = torch.autograd.grad(reference.ppo_clip_loss(new, old, ADVS, 0.2), new)
-    expect_close(grads[0], want, case="gradient w.r.t. logp_new on 12 samples around the band")
-    expect_no_grad(grads[1], case="gradient w.r.t. logp_old", what="logp_old")
-    expect_no_grad(grads[2], case="gradient w.r.t. the advantages", what="the advantages")
+    new = old + torch.log(RATIOS)
+    compare.grad("ppo_clip_loss", new.requires_grad_(True), old.requires_grad_(True),
+                 ADVS.clone().requires_grad_(True), 0.2, wrt=[0, 1, 2], names=LOSS_NAMES,
+                 case="12 samples around the band, eps 0.2")
 
 
-@points(1, group="ppo_clip_loss")
-def test_ppo_clip_loss_extreme_logprobs(student, reference):
-    """log-probs near -800: no NaN"""
-    old = torch.tensor([-800.0, -799.5, -0.1], dtype=torch.float64)
-    new = torch.tensor([-799.8, -800.0, -0.2], dtype=torch.float64)
-    adv = torch.tensor([1.0, -1.0, 0.5], dtype=torch.float64)
-    expect_close(student.ppo_clip_loss(new, old, adv), reference.ppo_clip_loss(new, old, adv),
-                 case="log-probs near -800",
-                 hint="exp(logp_new) / exp(logp_old) underflows to 0/0: use exp(logp_new - logp_old)")
+@points(1, group="loss gradient")
+def test_loss_gradient_other_eps(compare):
+    """the gradient with eps 0.1 on random samples"""
+    new, old, adv = random_batch(20, seed=3, spread=0.2)
+    compare.grad("ppo_clip_loss", new.requires_grad_(True), old, adv, 0.1, wrt=[0],
+                 names=LOSS_NAMES[:1], case="20 random samples, eps 0.1")
 
 
-@points(1, group="approx_kl")
-def test_approx_kl_asymmetric(student, reference):
+# -- approx_kl ----------------------------------------------------------------------
+
+@points(1, group="KL estimate")
+def test_approx_kl_asymmetric(compare):
     """asymmetric log-prob changes"""
     old = torch.tensor([-0.2, -1.5, -3.0, -0.7])
     new = torch.tensor([-0.9, -1.1, -2.0, -0.7])
-    expect_close(student.approx_kl(old, new), reference.approx_kl(old, new),
-                 case="four samples, moves in both directions")
+    compare("approx_kl", old, new, case="four samples, moves in both directions")
+
+
+@points(1, group="KL estimate")
+@both_dtypes
+def test_approx_kl_random(compare, dtype):
+    """random batch"""
+    new, old, _ = random_batch(25, seed=4, dtype=dtype, spread=0.5)
+    compare("approx_kl", old, new, case=f"25 random samples, {dtype}")

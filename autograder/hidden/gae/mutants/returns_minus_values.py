@@ -1,0 +1,15 @@
+"""Subtracts V from the advantages for the returns instead of adding it."""
+HINT = "returns = advantages + values (A = G - V, so G = A + V); you subtracted"
+
+import torch
+
+
+def compute_gae(rewards, values, next_values, terminated, truncated, gamma, lam):
+    deltas = td_residuals(rewards, values, next_values, terminated, gamma)
+    not_done = (~(terminated | truncated)).to(rewards.dtype)
+    advantages = torch.zeros_like(deltas)
+    running = torch.zeros_like(deltas[0])
+    for t in reversed(range(deltas.shape[0])):
+        running = deltas[t] + gamma * lam * not_done[t] * running
+        advantages[t] = running
+    return advantages, advantages - values

@@ -1,0 +1,6 @@
+"""Sums over the responses instead of averaging."""
+HINT = "the loss averages over the N responses: use the mean, not the sum"
+
+
+def grpo_loss(token_logprobs, mask, advantages):
+    return -(advantages.detach() * sequence_logprob(token_logprobs, mask)).sum()
