@@ -15,10 +15,12 @@ protection         what it stops                                    needs
 ``pid-namespace``  seeing or signalling the grader or any other     root, or user namespaces
                    process; a daemon that double-forks survives
                    nothing once the namespace's first process dies
-``mount-namespace``reading or importing the hidden suites,          root, or user namespaces
+``mount-namespace`` mounts of its own (needed for the next row)       root, or user namespaces
+``private-root``   reading or importing the hidden suites,          root, or user namespaces
                    ``solutions/``, other submissions, the output
-                   folder (empty read-only tmpfs mounted over
-                   them); a private ``/tmp``
+                   folder, any other file of the machine: the
+                   worker's root holds only the system dirs and
+                   Python (read-only) and an empty ``/tmp``
 ``net-namespace``  any network access (only a down loopback)        root, or user namespaces
 ``uid``            writing the grader's files, signalling           root (drop to an unused
                    processes of other users                         uid, one per job slot)
@@ -133,34 +135,99 @@ def enter_namespaces() -> list[str]:
     return ["pid-namespace", "mount-namespace", "net-namespace"]
 
 
-def _interpreter_dirs() -> set[str]:
+#: what a worker's private root shows of the machine (read-only): the system, nothing else
+SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc")
+#: the only device nodes a worker gets
+DEVICES = ("null", "zero", "full", "random", "urandom")
+#: pivot_root(2) by machine; elsewhere chroot(2) is used
+SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41}
+
+
+def _interpreter_dirs() -> list[str]:
+    """The Python installation(s) the worker runs from (a venv and its base), and sys.path."""
     import sys
 
-    return {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    dirs = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    dirs |= {os.path.realpath(p) for p in sys.path if p and os.path.isdir(p)}
+    return sorted(dirs)
+
+
+def _visible_dirs() -> list[str]:
+    """Directories bound into the private root; nested ones are covered by their parent."""
+    chosen: list[str] = []
+    for path in sorted({*SYSTEM_DIRS, *_interpreter_dirs()}, key=len):
+        if os.path.lexists(path) and not any(path.startswith(c.rstrip("/") + "/")
+                                             for c in chosen):
+            chosen.append(path)
+    return chosen
+
+
+def _pivot_root(new_root: str) -> None:
+    import platform
+
+    number = SYS_PIVOT_ROOT.get(platform.machine())
+    old = os.path.join(new_root, ".old-root")
+    os.makedirs(old, exist_ok=True)
+    if number is not None and _libc.syscall(number, new_root.encode(), old.encode()) == 0:
+        os.chdir("/")
+        _check(_libc.umount2(b"/.old-root", 2), "umount old root")   # MNT_DETACH
+        os.rmdir("/.old-root")
+    else:
+        os.chdir(new_root)
+        os.chroot(".")
+        os.chdir("/")
 
 
 def isolate_filesystem(config: Config) -> None:
-    """Inside the new namespaces: own /proc, private /tmp, hidden paths (empty read-only tmpfs)."""
+    """Inside the new namespaces: a private root holding only the system directories and the
+    Python installation (read-only), its own ``/proc``, and an empty, size-limited ``/tmp``.
+
+    Nothing else of the machine is visible: not the course (hidden suites, ``solutions/``,
+    the grader's package), not other copies of it, not home directories, not any submission.
+    As a second line, the course paths in ``config.hide`` are covered by empty read-only
+    mounts before the system directories are bound (in case one lies inside them).
+    """
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
-    _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
-    tmp = f"size={config.limits.tmp_mb}m,mode=1777"
-    for path in ("/tmp", "/dev/shm", "/var/tmp"):
-        if os.path.isdir(path):
-            # the interpreter itself may live there (a venv in /tmp): keep it, read-only
-            kept = {p: os.open(p, os.O_RDONLY | os.O_DIRECTORY) for p in _interpreter_dirs()
-                    if p.startswith(path.rstrip("/") + "/")}
-            _mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, tmp)
-            for keep, fd in kept.items():
-                os.makedirs(keep, exist_ok=True)
-                _mount(f"/proc/self/fd/{fd}", keep, None, MS_BIND | MS_REC)
-                _mount(None, keep, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID)
-                os.close(fd)
     for path in sorted(set(config.hide), key=len):
         if os.path.isdir(path):
             _mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY,
                    "size=4k,mode=000")
         elif os.path.exists(path):
             _mount("/dev/null", path, None, MS_BIND)
+    # Hold every directory to show by a descriptor first: /tmp (perhaps holding a venv) is
+    # about to be covered by the new root.
+    keep = {}
+    for path in _visible_dirs():
+        if os.path.islink(path):
+            keep[path] = ("link", os.readlink(path))
+        elif os.path.isdir(path):
+            keep[path] = ("dir", os.open(path, os.O_RDONLY | os.O_DIRECTORY))
+    root = "/tmp"
+    _mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV,
+           f"size={config.limits.tmp_mb}m,mode=755")
+    for path, (kind, what) in keep.items():
+        target = root + path
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if kind == "link":
+            os.symlink(what, target)
+            continue
+        os.makedirs(target, exist_ok=True)
+        _mount(f"/proc/self/fd/{what}", target, None, MS_BIND | MS_REC)
+        _mount(None, target, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID)
+        os.close(what)
+    for path in ("/tmp", "/proc", "/dev/shm"):
+        os.makedirs(root + path, exist_ok=True)
+    os.chmod(root + "/tmp", 0o1777)
+    os.chmod(root + "/dev/shm", 0o1777)
+    for name in DEVICES:
+        if os.path.exists(f"/dev/{name}"):
+            open(f"{root}/dev/{name}", "w").close()
+            _mount(f"/dev/{name}", f"{root}/dev/{name}", None, MS_BIND)
+    for name, target in (("fd", "/proc/self/fd"), ("stdin", "/proc/self/fd/0"),
+                         ("stdout", "/proc/self/fd/1"), ("stderr", "/proc/self/fd/2")):
+        os.symlink(target, f"{root}/dev/{name}")
+    _mount("proc", root + "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    _pivot_root(root)
 
 
 def apply_limits(limits: Limits, *, processes: bool) -> None:
@@ -215,6 +282,7 @@ def enter(config: Config, fork_init) -> list[str]:
             fork_init()                                # returns only in the namespace's init
             prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
             isolate_filesystem(config)
+            protections.append("private-root")
     uid = None
     if was_root and mode in ("namespaces", "uid"):
         uid = BASE_UID + config.slot

@@ -1,0 +1,3 @@
+"""Loops forever while being imported."""
+while True:
+    pass

@@ -1,0 +1,152 @@
+"""The grader survives a bank of hostile and broken submissions (``tests/adversarial/``).
+
+Each case file is an attack on top of wrong answers (``_wrong.py`` is prepended), so any point
+it earns can only come from a successful attack. The whole bank is graded in one batch, in
+parallel, next to a correct submission, and we check, for each case: score 0 (the slow one:
+what fits in its budget, with the run's total time bounded), exit status 0 and results for
+every submission, no process of any submission left behind (each carries ``ADVERSARYMARK`` in
+its command line), no file outside the output folder changed (checksums of the repository, of
+the submissions and of an earlier run's output), and the correct neighbour at full marks.
+
+Run twice: in the strongest mode this machine allows, and in the ``plain`` fallback, where
+the guarantees are: the grader survives, nothing is left running, the neighbour keeps full
+marks.
+"""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from autograder import course
+from conftest import ROOT, make_submission
+
+BANK = ROOT / "tests" / "adversarial"
+MARK = "ADVERSARYMARK"
+TIMEOUT, BUDGET = 2, 12          # seconds per call, per submission (the defaults are 10 and 180)
+SLOW = "slow_correct"
+FILE_WRITERS = ("fake_results", "rewrite_grader")
+NEIGHBOUR = "zz-correct-neighbour"
+
+
+def cases() -> list[str]:
+    return sorted(p.stem for p in BANK.glob("*.py") if not p.name.startswith("_"))
+
+
+def build_batch(folder: Path, skip=()) -> Path:
+    wrong = (BANK / "_wrong.py").read_text()
+    for case in sorted(set(cases()) - set(skip)):
+        make_submission(folder / case, "grpo", wrong + "\n" + (BANK / f"{case}.py").read_text())
+    make_submission(folder / NEIGHBOUR, "grpo", course.get("grpo").reference_module.read_text())
+    return folder
+
+
+def checksums(*roots: Path) -> dict[str, str]:
+    """sha256 of every file under ``roots`` (virtual environments and caches left out)."""
+    skip = {".venv", "__pycache__", ".pytest_cache", "pg_autograde.egg-info"}
+    sums = {}
+    for root in roots:
+        for dirpath, dirs, files in os.walk(root):
+            dirs[:] = [d for d in dirs if d not in skip]
+            for name in files:
+                path = Path(dirpath) / name
+                if path.is_file() and not path.is_symlink():
+                    sums[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return sums
+
+
+def leftovers() -> list[str]:
+    found = []
+    for proc in psutil.process_iter(["cmdline", "pid"]):
+        try:
+            line = " ".join(proc.info["cmdline"] or [])
+        except psutil.Error:
+            continue
+        if MARK in line and proc.info["pid"] != os.getpid() and "pytest" not in line:
+            found.append(f"{proc.info['pid']}: {line[:80]}")
+    return found
+
+
+def wait_for_no_leftovers(seconds=5.0) -> list[str]:
+    deadline = time.monotonic() + seconds
+    while (left := leftovers()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return left
+
+
+def grade(batch: Path, out: Path, *extra) -> tuple[subprocess.CompletedProcess, float]:
+    cmd = [sys.executable, "-m", "autograder.cli", "grade", str(batch), "--assignment", "grpo",
+           "--jobs", "2", "--out", str(out), "--json", "--timeout", str(TIMEOUT),
+           "--budget", str(BUDGET), *extra]
+    start = time.monotonic()
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=900)
+    return proc, time.monotonic() - start
+
+
+def check_survived(proc, out: Path, skip=()) -> dict:
+    assert proc.returncode == 0, f"the grader failed:\n{proc.stderr[-3000:]}"
+    results = {r["submission"]: r for r in json.loads(proc.stdout)}
+    assert set(results) == (set(cases()) - set(skip)) | {NEIGHBOUR}
+    for sid in results:
+        assert (out / sid / "results.json").is_file(), f"no results.json for {sid}"
+        assert (out / sid / "feedback.md").is_file(), f"no feedback.md for {sid}"
+    assert (out / "gradebook.csv").is_file()
+    neighbour = results[NEIGHBOUR]
+    assert neighbour["score"] == neighbour["max_score"], \
+        [t for t in neighbour["tests"] if t["score"] < t["max_score"]]
+    return results
+
+
+def test_bank_is_big_enough():
+    assert len(cases()) >= 20
+    for case in cases():
+        text = (BANK / f"{case}.py").read_text()
+        assert text.startswith('"""'), f"{case}.py needs a docstring saying what it does"
+
+
+@pytest.mark.slow
+def test_strongest_mode_survives_the_bank(tmp_path):
+    batch = build_batch(tmp_path / "batch")
+    out = tmp_path / "out"
+    earlier = out / "earlier-run" / "results.json"        # another grade's output
+    earlier.parent.mkdir(parents=True)
+    earlier.write_text('{"score": 1}')
+    autograder_results = Path("/autograder/results")
+    existed = autograder_results.exists()
+    guarded = [ROOT / "autograder", ROOT / "solutions", ROOT / "assignments", ROOT / "tests",
+               batch]
+    before = checksums(*guarded, earlier.parent)
+
+    proc, seconds = grade(batch, out)
+
+    results = check_survived(proc, out)
+    assert not wait_for_no_leftovers(), f"processes left behind: {leftovers()}"
+    after = checksums(*guarded, earlier.parent)
+    changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+    assert not changed, f"files changed outside the output folder: {changed[:10]}"
+    if not existed:
+        assert not autograder_results.exists(), "a submission created /autograder/results"
+    scored = {case: results[case]["score"] for case in cases() if case != SLOW and results[case]["score"]}
+    assert not scored, f"attacks that earned points: {scored}"
+    # the slow one gets what fits in its budget; the whole run stays bounded
+    slow_feedback = "\n".join(t["output"] for t in results[SLOW]["tests"])
+    assert "did not return within" in slow_feedback or "budget" in slow_feedback
+    assert seconds < len(cases()) * (BUDGET + 3 * TIMEOUT) / 2 + 60
+
+
+@pytest.mark.slow
+def test_fallback_mode_survives_the_bank(tmp_path):
+    """``--sandbox plain`` protects no files by design (see docs/security.md), so the two
+    cases whose attack is to write files are left out here: as root they would succeed
+    against this very checkout. Every other case runs, and must leave the grader running,
+    nothing behind, and the neighbour at full marks."""
+    batch = build_batch(tmp_path / "batch", skip=FILE_WRITERS)
+    out = tmp_path / "out"
+    proc, _ = grade(batch, out, "--sandbox", "plain")
+    check_survived(proc, out, skip=FILE_WRITERS)
+    assert not wait_for_no_leftovers(), f"processes left behind: {leftovers()}"
