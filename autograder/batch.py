@@ -22,11 +22,12 @@ _zygotes: list[Zygote] = []
 _slot = 0
 
 
-def launch(jobs: int) -> list[Zygote]:
-    """Start the fork servers now (cheap to call first: they warm up while we import torch)."""
+def launch(jobs: int, warm: list[str] = ()) -> list[Zygote]:
+    """Start the fork servers now (cheap to call first: they warm up while we import torch);
+    ``warm`` names extra modules for them to import in advance."""
     global _factory, _zygotes
     close()
-    _factory = ForkFactory()
+    _factory = ForkFactory(warm)
     _zygotes = [Zygote(_factory) for _ in range(max(1, jobs))]
     return _zygotes
 

@@ -90,7 +90,9 @@ def summary_table(results: list[dict], title: str) -> Table:
 def cmd_grade(args) -> int:
     from . import batch
 
-    batch.launch(args.jobs)            # fork servers warm up while we import the rest
+    from .course import warm_imports
+
+    batch.launch(args.jobs, warm_imports(args.assignment))   # warms up while we import the rest
     from . import runner, submission
     from .report import write_gradebook
 
@@ -102,7 +104,8 @@ def cmd_grade(args) -> int:
     if not pairs:
         raise UsageError("no submissions found under the given paths")
     out = Path(args.out).resolve()
-    options = runner.Options(out_dir=out, sandbox=args.sandbox, limits=_limits(args))
+    options = runner.Options(out_dir=out, sandbox=args.sandbox, limits=_limits(args),
+                             skip_slow=args.skip_slow)
     results = _grade_with_progress(pairs, assignment, options, args.jobs)
     write_gradebook(out / "gradebook.csv", results)
     if args.json:
@@ -137,6 +140,12 @@ def cmd_release(args) -> int:
     from . import release
 
     try:
+        if args.zip:
+            from . import bundle, course
+
+            for assignment in course.assignments().values():
+                err.print(f"student bundle: {bundle.build_zip(assignment, Path(args.zip))}")
+            return 0
         if args.check:
             problems = release.stale()
             for p in problems:
@@ -157,8 +166,9 @@ def cmd_release(args) -> int:
 def cmd_demo(args) -> int:
     """Grade reference, blank release and one buggy submission of every assignment."""
     from . import batch
+    from .course import warm_imports
 
-    batch.launch(args.jobs)
+    batch.launch(args.jobs, warm_imports("ppo"))
     from . import course, mutants, runner
     from .report import write_gradebook
 
@@ -186,6 +196,70 @@ def cmd_demo(args) -> int:
     return 0
 
 
+def cmd_calibrate(args) -> int:
+    """Pass rates of the cart-pole rule for the reference and named mistakes."""
+    from . import calibrate, course
+    from .mutants import bank
+
+    if args.name != "ppo":
+        raise UsageError("only the ppo assignment has a stochastic (cart-pole) check to calibrate")
+    labels = {"reference": args.seeds}
+    for item in args.mutants.split(",") if args.mutants else calibrate.DEFAULT_MUTANTS:
+        name, _, count = item.partition(":")
+        labels[name] = int(count) if count else (args.mutant_seeds or args.seeds)
+    known = {m.name for m in bank(course.get("ppo"))}
+    unknown = [n for n in labels if n != "reference" and n not in known]
+    if unknown:
+        raise UsageError(f"no such mutant in the ppo bank: {', '.join(unknown)}")
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err) as progress:
+        task = progress.add_task("calibrating the cart-pole rule", total=sum(labels.values()))
+        results = calibrate.run(labels, jobs=args.jobs,
+                                on_done=lambda r: progress.update(task, advance=1))
+    rows = calibrate.table(results)
+    command = (f"autograde calibrate ppo --seeds {args.seeds}"
+               + (f" --mutants {args.mutants}" if args.mutants else "")
+               + (f" --mutant-seeds {args.mutant_seeds}" if args.mutant_seeds else "")
+               + f" --jobs {args.jobs}")
+    text = calibrate.markdown(rows, command=command)
+    Console().print(text, markup=False, highlight=False)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    if args.write_docs:
+        calibrate.write_docs(Path(args.write_docs), text)
+        err.print(f"table written to {args.write_docs}")
+    return 0
+
+
+def cmd_experiment(args) -> int:
+    """The course text's cart-pole experiment (REINFORCE, baseline, PPO, PPO without clipping)."""
+    from . import experiments
+
+    if args.name != "cartpole":
+        raise UsageError(f"unknown experiment {args.name!r} (known: cartpole)")
+    command = f"autograde experiment cartpole --seeds {args.seeds} --steps {args.steps}"
+    total = args.seeds * len(experiments.methods())
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("{task.fields[last]}"), console=err) as progress:
+        task = progress.add_task("cart-pole experiment", total=total, last="")
+        path = experiments.run(
+            args.seeds, args.steps, Path(args.out), args.jobs, command,
+            on_done=lambda r: progress.update(task, advance=1,
+                                              last=f"{r['method']} seed {r['seed']}"))
+    Console().print(path.read_text(), markup=False, highlight=False)
+    err.print(f"written: {path} and its figures")
+    return 0
+
+
+def cmd_gradescope(args) -> int:
+    """Build the Gradescope autograder zip of one assignment."""
+    from . import gradescope
+
+    path = gradescope.build_zip(_assignment(args.name), Path(args.out))
+    err.print(f"Gradescope autograder: {path} (upload it as the assignment's autograder)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="autograde", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -202,6 +276,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--jobs", "-j", type=int, default=1)
     g.add_argument("--out", "-o", default="autograde-out")
     g.add_argument("--json", action="store_true", help="print the results as one JSON array")
+    g.add_argument("--skip-slow", action="store_true",
+                   help="leave out the hidden tests marked slow (ppo's cart-pole run): quick "
+                        "feedback, not a final grade")
     sandbox_options(g)
     g.set_defaults(func=cmd_grade)
 
@@ -215,7 +292,35 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("release", help="generate assignments/ from solutions/")
     r.add_argument("--check", action="store_true", help="only say whether it is current")
+    r.add_argument("--zip", nargs="?", const="dist", metavar="DIR",
+                   help="build one student bundle per assignment into DIR (default dist/) "
+                        "from the committed release")
     r.set_defaults(func=cmd_release)
+
+    k = sub.add_parser("calibrate", help="measure the pass rates of the cart-pole check")
+    k.add_argument("name", metavar="NAME", help="the assignment (ppo)")
+    k.add_argument("--seeds", type=int, default=300, help="seeds for the reference (default 300)")
+    k.add_argument("--mutant-seeds", type=int, help="seeds per mutant (default: --seeds)")
+    k.add_argument("--mutants", help="comma-separated mutant names, each optionally NAME:SEEDS "
+                                      "(default: the five named in docs/cartpole.md)")
+    k.add_argument("--jobs", "-j", type=int, default=2)
+    k.add_argument("--json", metavar="FILE", help="also save every seed's result")
+    k.add_argument("--write-docs", metavar="FILE", nargs="?", const="docs/cartpole.md",
+                   help="replace the calibration table in FILE (default docs/cartpole.md)")
+    k.set_defaults(func=cmd_calibrate)
+
+    s_ = sub.add_parser("gradescope", help="build an assignment's Gradescope autograder zip")
+    s_.add_argument("name", metavar="NAME")
+    s_.add_argument("--out", default="dist")
+    s_.set_defaults(func=cmd_gradescope)
+
+    x = sub.add_parser("experiment", help="reproduce the course text's cart-pole experiment")
+    x.add_argument("name", metavar="NAME", help="cartpole")
+    x.add_argument("--seeds", type=int, default=3)
+    x.add_argument("--steps", type=int, default=100_000)
+    x.add_argument("--out", default="docs", help="folder for the report and figures")
+    x.add_argument("--jobs", "-j", type=int, default=2)
+    x.set_defaults(func=cmd_experiment)
 
     d = sub.add_parser("demo", help="grade the bundled example submissions")
     d.add_argument("--out", default="demo-out")

@@ -101,6 +101,20 @@ def assignments(root: Path | None = None) -> dict[str, Assignment]:
     return found
 
 
+def warm_imports(name: str) -> list[str]:
+    """Modules the worker fork server imports in advance for ``name`` (empty if unknown).
+
+    Read straight from ``solutions/<name>/assignment.toml`` so that it is cheap
+    enough to call before anything heavy is imported.
+    """
+    path = course_root() / "solutions" / name / "assignment.toml"
+    try:
+        settings = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError):
+        return []
+    return [str(m) for m in settings.get("grading", {}).get("warm_imports", [])]
+
+
 def get(name: str) -> Assignment:
     """The named assignment, or a ValueError that lists the known ones."""
     known = assignments()

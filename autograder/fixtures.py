@@ -28,3 +28,9 @@ def compare(student, reference, assignment):
     from .compare import Compare, Hints
 
     return Compare(student, reference, Hints(assignment))
+
+
+@pytest.fixture
+def attach(request):
+    """``attach(title, "file.png") -> Path``: save a figure there; the feedback shows it."""
+    return active(request.config).attach

@@ -82,11 +82,21 @@ def feedback(exc: BaseException | None) -> tuple[str, str]:
 
 
 class GradingPlugin:
-    def __init__(self, assignment: Assignment, student, *, public_only: bool = False):
+    def __init__(self, assignment: Assignment, student, *, public_only: bool = False,
+                 report_dir: Path | None = None):
         self.course_assignment = assignment
         self.student = student
         self.public_only = public_only
+        self.report_dir = report_dir
         self.outcomes: list[TestOutcome] = []
+        self.attachments: list[tuple[str, str]] = []    # (title, file name in report_dir)
+
+    def attach(self, title: str, name: str) -> Path:
+        """Where a test saves a figure for the feedback; it is listed under "Figures"."""
+        folder = self.report_dir or Path.cwd()
+        folder.mkdir(parents=True, exist_ok=True)
+        self.attachments.append((title, name))
+        return folder / name
 
     # -- configuration and fixtures -----------------------------------------
     def pytest_configure(self, config):

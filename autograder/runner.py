@@ -40,6 +40,7 @@ class Options:
     sandbox: str = "auto"
     limits: Limits = field(default_factory=Limits)
     public_only: bool = False
+    skip_slow: bool = False         #: leave out hidden tests marked slow (the cart-pole run)
     slot: int = 0
 
 
@@ -106,11 +107,13 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         session = Session(zygote, sub.load_message(assignment.name, provided_modules(assignment)),
                           config)
         student = Student(session)
-    plugin = GradingPlugin(assignment, student, public_only=options.public_only)
+    plugin = GradingPlugin(assignment, student, public_only=options.public_only,
+                           report_dir=options.out_dir / student_id)
     # third-party pytest plugins play no part in a grade (and some are slow to load)
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     try:
-        code = pytest.main(PYTEST_ARGS + suite_paths(assignment, options.public_only),
+        selection = ["-m", "not slow"] if options.skip_slow else []
+        code = pytest.main(PYTEST_ARGS + selection + suite_paths(assignment, options.public_only),
                            plugins=[plugin, fixtures])
     finally:
         if session is not None:
@@ -135,6 +138,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         "seconds": time.monotonic() - start,
         "outcomes": plugin.outcomes,
         "public_only": options.public_only,
+        "attachments": plugin.attachments,
     }
     write_submission_report(options.out_dir / student_id, result, details)
     return result

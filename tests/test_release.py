@@ -67,3 +67,41 @@ def test_release_names_the_notebook_cell(tmp_path):
     nb = new_notebook(cells=[new_code_cell("x = 1"), new_code_cell("### BEGIN SOLUTION\ny = 2")])
     with pytest.raises(AuthoringError, match=r"nb.ipynb \(cell 1\):1:"):
         release._check_notebook_markers(nb, "nb.ipynb")
+
+
+def solution_lines(assignment) -> set[str]:
+    """Distinctive lines of the reference's solution regions (what must never leak)."""
+    from autograder.course import BEGIN, END
+
+    lines, inside = set(), False
+    for line in assignment.reference_module.read_text().splitlines():
+        if BEGIN in line:
+            inside = True
+        elif END in line:
+            inside = False
+        elif inside and len(line.strip()) >= 12:
+            lines.add(line.strip())
+    return lines
+
+
+def test_student_bundles_hold_no_hidden_test_and_no_solution(tmp_path):
+    import zipfile
+
+    from autograder import bundle, course
+
+    found = course.assignments()
+    for assignment in found.values():
+        path = bundle.build_zip(assignment, tmp_path)
+        with zipfile.ZipFile(path) as zf:
+            names = zf.namelist()
+            text = "\n".join(zf.read(n).decode("utf-8", "replace") for n in names)
+        assert f"{assignment.name}/{assignment.name}.py" in names and "check.py" in names
+        assert not [n for n in names if "hidden" in n or "mutants" in n or "solutions" in n]
+        assert not [n for n in names if n.startswith("autograder/")
+                    and n[len("autograder/"):] not in bundle.CHECK_MODULES]
+        shipped_on_purpose = set(assignment.provided_solutions)
+        for other in found.values():
+            if other.name in shipped_on_purpose:
+                continue
+            leaked = [line for line in solution_lines(other) if line in text]
+            assert not leaked, f"{path.name} holds solution lines of {other.name}: {leaked[:3]}"

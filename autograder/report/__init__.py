@@ -7,8 +7,10 @@ Per submission, in ``OUT/<student>/``:
   ``output``/``visibility``), validated against ``gradescope.schema.json``;
 * ``feedback.md``: what the student reads.
 
-Per batch, ``OUT/gradebook.csv``: one row per student. The builders are pure
-functions of the grading result; only the ``write_*`` functions touch disk.
+Per batch, ``OUT/gradebook.csv``: one row per student, a column per assignment
+and per test group. ``feedback.html`` renders ``feedback.md`` with its figures
+embedded (one file to e-mail or upload). The builders are pure functions of the
+grading result; only the ``write_*`` functions touch disk.
 """
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ def gradescope_results(result: dict, details: dict) -> dict:
         lines.append(f"Not graded: {details['problem']}")
     if details.get("note"):
         lines.append(details["note"])
+    if details.get("protections"):
+        lines.append(f"Sandbox: {', '.join(details['protections'])}")
     return {
         "score": result["score"],
         "execution_time": round(details.get("seconds", 0.0), 3),
@@ -76,6 +80,9 @@ def feedback_markdown(result: dict, details: dict) -> str:
     if passed:
         w("## Passed\n\n")
         w("".join(f"- {o.name} ({o.score:g} / {o.max_score:g})\n" for o in passed) + "\n")
+    if details.get("attachments"):
+        w("## Figures\n\n")
+        w("".join(f"![{title}]({name})\n\n" for title, name in details["attachments"]))
     if details.get("events"):
         w("## What happened while grading\n\n")
         w("".join(f"- {e}\n" for e in details["events"]) + "\n")
@@ -87,29 +94,73 @@ def feedback_markdown(result: dict, details: dict) -> str:
 
 
 def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
-    """Header and rows: student, assignment, score, max_score, then points per test group."""
-    groups: list[str] = []
+    """One row per student; per assignment its score, its maximum and its points per
+    test group (the idea graded), then the total. Groups worth nothing (public checks)
+    are left out."""
+    layout: dict[str, dict[str, float]] = {}       # assignment -> group -> max points
     for r in results:
+        if r["assignment"] in layout:
+            continue                                # every submission has the same tests
+        groups = layout[r["assignment"]] = {}
         for t in r["tests"]:
             g = t["name"].split(":", 1)[0]
-            if g not in groups:
-                groups.append(g)
-    header = ["student", "assignment", "score", "max_score"] + groups
-    rows = []
+            groups[g] = groups.get(g, 0.0) + t["max_score"]
+    header = ["student"]
+    for a, groups in layout.items():
+        header += [a, f"{a} (max)"] + [f"{a}: {g}" for g, worth in groups.items() if worth]
+    header.append("total")
+    students: dict[str, dict] = {}
     for r in results:
-        per = {g: 0.0 for g in groups}
-        for t in r["tests"]:
-            per[t["name"].split(":", 1)[0]] += t["score"]
-        rows.append([r["submission"], r["assignment"], r["score"], r["max_score"]] +
-                    [per[g] for g in groups])
+        students.setdefault(r["submission"], {})[r["assignment"]] = r
+    rows = []
+    for sid, mine in students.items():
+        row, total = [sid], 0.0
+        for a, groups in layout.items():
+            r = mine.get(a)
+            per = {g: 0.0 for g in groups}
+            if r:
+                for t in r["tests"]:
+                    per[t["name"].split(":", 1)[0]] += t["score"]
+                total += r["score"]
+            row += ([r["score"], r["max_score"]] if r else ["", ""])
+            row += [per[g] if r else "" for g, worth in groups.items() if worth]
+        rows.append(row + [total])
     return header, rows
+
+
+def feedback_html(markdown: str, folder: Path) -> str:
+    """``feedback.md`` as one self-contained HTML page (figures inlined as data URIs)."""
+    import base64
+    import html
+    import re
+
+    import mistune
+
+    def inline(match):
+        path = folder / match.group(2)
+        if not path.is_file() or path.suffix.lower() != ".png":
+            return match.group(0)
+        data = base64.b64encode(path.read_bytes()).decode()
+        return f"![{match.group(1)}](data:image/png;base64,{data})"
+
+    body = mistune.html(re.sub(r"!\[([^\]]*)\]\(([\w.-]+)\)", inline, markdown))
+    title = html.escape(markdown.splitlines()[0].lstrip("# ")) if markdown else "feedback"
+    return ("<!doctype html><html><head><meta charset='utf-8'>"
+            f"<title>{title}</title><style>{CSS}</style></head><body>{body}</body></html>\n")
+
+
+CSS = ("body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
+       "line-height:1.45}pre{background:#f6f6f6;padding:.7rem;overflow-x:auto}"
+       "h3{margin-top:1.6rem}img{max-width:100%}")
 
 
 def write_submission_report(folder: Path, result: dict, details: dict) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "results.json").write_text(json.dumps(gradescope_results(result, details),
                                                     indent=2))
-    (folder / "feedback.md").write_text(feedback_markdown(result, details))
+    markdown = feedback_markdown(result, details)
+    (folder / "feedback.md").write_text(markdown)
+    (folder / "feedback.html").write_text(feedback_html(markdown, folder))
 
 
 def write_gradebook(path: Path, results: list[dict]) -> None:

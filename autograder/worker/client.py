@@ -82,12 +82,14 @@ class ForkFactory:
     """The fork server process (see :mod:`autograder.worker.zygote`): it warms up once and
     forks one :class:`Zygote` server per job slot."""
 
-    def __init__(self):
+    def __init__(self, warm: list[str] = ()):
         parent, child = socket.socketpair()
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/nonexistent",
                "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "MPLBACKEND": "Agg"}
+        self.warm = list(warm)
         self.process = subprocess.Popen(
-            [sys.executable, "-I", "-m", "autograder.worker.zygote", str(child.fileno())],
+            [sys.executable, "-I", "-m", "autograder.worker.zygote", str(child.fileno()),
+             *self.warm],
             pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL, cwd="/", env=env, start_new_session=True)
         child.close()
@@ -181,7 +183,7 @@ class Zygote:
         if not self.factory.alive():
             if self.own_factory:
                 self.factory.close()
-            self.factory, self.own_factory = ForkFactory(), True
+            self.factory, self.own_factory = ForkFactory(self.factory.warm), True
 
     def _disconnect(self):
         if self.sock is not None:

@@ -1,0 +1,106 @@
+"""Cart-pole speed, side by side in one run: ratios, not bare seconds.
+
+(1) one seed of our training to the threshold (the provided trainer with the
+    reference loss, stopping once the mean of the last 10 training episodes is
+    >= 475) against Stable-Baselines3's PPO with rl-baselines3-zoo's tuned
+    CartPole-v1 hyper-parameters, stopped at the same mark (median over seeds);
+(2) the whole cart-pole grading check of one correct submission (all its seeds,
+    the sandboxed worker, the grader's own evaluation) against the same SB3 run.
+    Measured as `autograde grade` of the reference minus the same command with
+    `--skip-slow`, so start-up and the unit tests cancel out.
+
+Needs the optional dependency: ``.venv/bin/pip install -e '.[bench]'``.
+Run: ``.venv/bin/python benchmarks/bench_cartpole.py [--seeds 3]``
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+torch.set_num_threads(1)
+
+#: rl-baselines3-zoo, hyperparams/ppo.yml, CartPole-v1
+ZOO = dict(n_steps=32, batch_size=256, gae_lambda=0.8, gamma=0.98, n_epochs=20, ent_coef=0.0)
+ZOO_ENVS, ZOO_LR, ZOO_CLIP = 8, 1e-3, 0.2
+
+
+def sb3_seconds(seed: int, budget: int = 100_000) -> tuple[float, int | None]:
+    from stable_baselines3 import PPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.env_util import make_vec_env
+
+    class StopAt475(BaseCallback):
+        reached = None
+
+        def _on_step(self) -> bool:
+            lengths = [info["l"] for info in list(self.model.ep_info_buffer)[-10:]]
+            if len(lengths) == 10 and sum(lengths) / 10 >= 475:
+                StopAt475.reached = self.num_timesteps
+                return False
+            return True
+
+    start = time.perf_counter()
+    env = make_vec_env("CartPole-v1", n_envs=ZOO_ENVS, seed=seed)
+    model = PPO("MlpPolicy", env, seed=seed, device="cpu", verbose=0,
+                learning_rate=lambda f: f * ZOO_LR, clip_range=lambda f: f * ZOO_CLIP, **ZOO)
+    StopAt475.reached = None
+    model.learn(total_timesteps=budget, callback=StopAt475())
+    return time.perf_counter() - start, StopAt475.reached
+
+
+def ours_seconds(seed: int) -> tuple[float, int | None]:
+    from autograder import rl_check
+    from autograder.course import get
+    from autograder.plugin import reference_module
+
+    loss = reference_module(get("ppo")).ppo_clip_loss
+    start = time.perf_counter()
+    out = rl_check.trainer().train_for_grading(loss, seed, **rl_check.train_kwargs())
+    return time.perf_counter() - start, out["reached_at"]
+
+
+def grading_seconds(skip_slow: bool) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        sub = Path(tmp) / "alice"
+        sub.mkdir()
+        (sub / "ppo.py").write_text((ROOT / "solutions" / "ppo" / "ppo.py").read_text())
+        cmd = [sys.executable, "-m", "autograder.cli", "grade", str(sub), "-a", "ppo",
+               "--out", str(Path(tmp) / "out"), "--json"] + (["--skip-slow"] if skip_slow else [])
+        start = time.perf_counter()
+        subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True)
+        return time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seeds", type=int, default=3)
+    n = parser.parse_args().seeds
+    ours_seconds(0)          # warm both (first Adam, first env): not what we compare
+    sb3_seconds(0, budget=2_000)
+    ours, sb3 = [], []
+    for seed in range(1, n + 1):
+        ours.append(ours_seconds(seed))
+        sb3.append(sb3_seconds(seed))
+    check = grading_seconds(False) - grading_seconds(True)
+    ours_t = statistics.median(t for t, _ in ours)
+    sb3_t = statistics.median(t for t, _ in sb3)
+    print(f"seeds: {n}")
+    print("ours: steps to 475 " + ", ".join(str(r) for _, r in ours)
+          + f"; SB3 zoo: " + ", ".join(str(r) for _, r in sb3))
+    print(f"(1) one seed to the threshold, ours / SB3 zoo (medians): {ours_t / sb3_t:.2f} "
+          "(target <= 0.25)")
+    print(f"(2) whole cart-pole grading check / SB3 zoo one seed: {check / sb3_t:.2f} "
+          "(target <= 0.5)")
+
+
+if __name__ == "__main__":
+    main()
