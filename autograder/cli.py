@@ -108,6 +108,10 @@ def cmd_grade(args) -> int:
                              skip_slow=args.skip_slow)
     results = _grade_with_progress(pairs, assignment, options, args.jobs)
     write_gradebook(out / "gradebook.csv", results)
+    if args.nbgrader_db:
+        from .nbgrader_gradebook import record
+
+        err.print(f"recorded {record(results, args.nbgrader_db)} grades in {args.nbgrader_db}")
     if args.json:
         sys.stdout.write(json.dumps(results) + "\n")
     else:
@@ -276,6 +280,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--jobs", "-j", type=int, default=1)
     g.add_argument("--out", "-o", default="autograde-out")
     g.add_argument("--json", action="store_true", help="print the results as one JSON array")
+    g.add_argument("--nbgrader-db", metavar="URL",
+                   help="also record the scores in this nbgrader gradebook "
+                        "(e.g. sqlite:///gradebook.db), for formgrader and `nbgrader export`")
     g.add_argument("--skip-slow", action="store_true",
                    help="leave out the hidden tests marked slow (ppo's cart-pole run): quick "
                         "feedback, not a final grade")
