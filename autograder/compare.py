@@ -22,7 +22,7 @@ does not, so a correct answer can never receive one.
 """
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache
 
 import torch
 
@@ -76,25 +76,31 @@ def _agrees(check) -> bool:
     return True
 
 
+@cache
+def _hinted_modules(assignment) -> list[tuple[str, str, dict, set]]:
+    """Loaded once per grading process (a batch grades many submissions)."""
+    from .mutants import bank
+
+    loaded = []
+    for mutant in bank(assignment):
+        if mutant.hint:
+            namespace: dict = {"__name__": f"_autograde_mutant_{mutant.name}"}
+            exec(compile(mutant.materialize(), str(mutant.path), "exec"), namespace)
+            loaded.append((mutant.name, mutant.hint, namespace, set(mutant.functions)))
+    return loaded
+
+
 class Hints:
     """The bank of known mistakes of one assignment, ready to replay calls."""
 
     def __init__(self, assignment):
         self.assignment = assignment
 
-    @cached_property
+    @property
     def modules(self) -> list[tuple[str, str, dict, set]]:
         """(mutant name, hint, namespace of the whole buggy module) for each hinted mutant,
         with the functions each one rewrote."""
-        from .mutants import bank
-
-        loaded = []
-        for mutant in bank(self.assignment):
-            if mutant.hint:
-                namespace: dict = {"__name__": f"_autograde_mutant_{mutant.name}"}
-                exec(compile(mutant.materialize(), str(mutant.path), "exec"), namespace)
-                loaded.append((mutant.name, mutant.hint, namespace, set(mutant.functions)))
-        return loaded
+        return _hinted_modules(self.assignment)
 
     def candidates(self, fn: str):
         """(hint, namespace) pairs, mistakes made in ``fn`` itself before mistakes in a

@@ -125,47 +125,48 @@ def train(policy_loss, config: Config = Config(), kl_estimate=None):
                         vectorization_mode="vector_entry_point")
     policy, value = mlp(config.hidden, 2), mlp(config.hidden, 1)
     optimizer = torch.optim.Adam([*policy.parameters(), *value.parameters()],
-                                 lr=config.learning_rate)
+                                 lr=config.learning_rate, foreach=True)
     T, N = config.steps_per_update // config.num_envs, config.num_envs
     history = History()
     obs, _ = envs.reset(seed=config.seed)
-    obs = torch.as_tensor(obs, dtype=torch.float32)
-    was_done = torch.zeros(N, dtype=torch.bool)        # the next step of these envs is a reset
+    was_done = np.zeros(N, dtype=bool)                 # the next step of these envs is a reset
     ep_len = np.zeros(N, dtype=np.int64)
     stop_at_step = None
 
     while history.steps < config.total_steps:
         # ---- 1. collect a batch of T steps in N environments --------------------------------
-        b_obs = torch.zeros(T, N, 4)
-        b_next_obs = torch.zeros(T, N, 4)
-        b_act = torch.zeros(T, N, dtype=torch.long)
-        b_logp = torch.zeros(T, N)
-        b_rew = torch.zeros(T, N)
-        b_term = torch.zeros(T, N, dtype=torch.bool)
-        b_trunc = torch.zeros(T, N, dtype=torch.bool)
-        b_valid = torch.ones(T, N, dtype=torch.bool)
+        # (numpy buffers: one tensor per batch, not one per step)
+        n_obs = np.zeros((T, N, 4), dtype=np.float32)
+        n_next_obs = np.zeros((T, N, 4), dtype=np.float32)
+        n_act = np.zeros((T, N), dtype=np.int64)
+        n_rew = np.zeros((T, N), dtype=np.float32)
+        n_term = np.zeros((T, N), dtype=bool)
+        n_trunc = np.zeros((T, N), dtype=bool)
+        n_valid = np.ones((T, N), dtype=bool)
         for t in range(T):
             with torch.no_grad():
-                logp_all = torch.log_softmax(policy(obs), dim=-1)              # (N, 2)
-                action = torch.multinomial(logp_all.exp(), 1).squeeze(-1)     # (N,)
-            next_obs, reward, terminated, truncated, _ = envs.step(action.numpy())
-            next_obs = torch.as_tensor(next_obs, dtype=torch.float32)
-            b_obs[t], b_next_obs[t], b_act[t] = obs, next_obs, action
-            b_logp[t] = logp_all.gather(-1, action[:, None]).squeeze(-1)
-            b_rew[t] = torch.as_tensor(reward, dtype=torch.float32)
-            b_term[t] = torch.as_tensor(terminated)
-            b_trunc[t] = torch.as_tensor(truncated)
+                probs = torch.softmax(policy(torch.from_numpy(obs).float()), dim=-1)   # (N, 2)
+                u = torch.rand(N, 1)                          # sample by inverse CDF
+                action = (probs.cumsum(-1) < u).sum(-1).clamp(max=probs.shape[-1] - 1).numpy()
+            next_obs, reward, terminated, truncated, _ = envs.step(action)
+            n_obs[t], n_next_obs[t], n_act[t] = obs, next_obs, action
+            n_rew[t], n_term[t], n_trunc[t] = reward, terminated, truncated
             # the reset step after an episode end: a dummy row, done and out of the loss
-            b_valid[t] = ~was_done
-            b_term[t] |= was_done
-            real = (~was_done).numpy()
+            n_valid[t] = ~was_done
+            n_term[t] |= was_done
+            real = ~was_done
             ep_len[real] += 1
             ended = real & (terminated | truncated)
             for i in np.flatnonzero(ended):
                 history.episodes.append((history.steps + t * N + int(i) + 1, int(ep_len[i])))
                 ep_len[i] = 0
-            was_done = torch.as_tensor(terminated | truncated)
+            was_done = terminated | truncated
             obs = next_obs
+        b_obs, b_next_obs = torch.from_numpy(n_obs), torch.from_numpy(n_next_obs)
+        b_act, b_rew = torch.from_numpy(n_act), torch.from_numpy(n_rew)
+        b_term, b_trunc, b_valid = (torch.from_numpy(x) for x in (n_term, n_trunc, n_valid))
+        with torch.no_grad():                           # log pi_old(a|s) of the whole batch
+            b_logp = log_prob(policy, b_obs.reshape(-1, 4), b_act.reshape(-1)).reshape(T, N)
         history.steps += T * N
 
         # ---- 2. advantages with the reference GAE ------------------------------------------
