@@ -2,8 +2,8 @@
 mid-rollout (V(final observation) != V(reset observation)), (T,) and (T, N) shapes, the
 lambda = 0 / 1 identities, returns = advantages + values.
 
-Ideas graded (points): TD residual 3, recursion 4, episode boundaries 3, truncation
-bootstrap 2, batch shapes 2, value targets 2, inputs unmodified 1.
+Ideas graded (test groups): TD residual, recursion, episode boundaries, truncation
+bootstrap, batch shapes, value targets, inputs unmodified.
 """
 import pytest
 import torch

@@ -1,7 +1,8 @@
 """Hidden suite for `grpo`: the reference on seeded random batches and the edge cases.
 
-Ideas graded (points): group mean 4, std normalisation 4, degenerate groups 2,
-inputs unmodified 1, sequence_logprob 4, grpo_loss value 2, grpo_loss gradient 3.
+Ideas graded (test groups; partial credit and gradebook columns follow them): group mean,
+std normalisation, degenerate groups, inputs unmodified, sequence_logprob, grpo_loss value,
+grpo_loss gradient.
 """
 import pytest
 import torch

@@ -1,7 +1,8 @@
 """Hidden suite for `ppo`: ratios on both sides of the band with both signs of A, other
 epsilons, log-probs near -800, exact gradients, and the k1 KL estimate.
 
-Ideas graded (points): clipped surrogate 5, loss value 3, loss gradient 4, KL estimate 2.
+Ideas graded (test groups): clipped surrogate, loss value, loss gradient, KL estimate (and
+cart-pole, in test_cartpole.py).
 """
 import pytest
 import torch

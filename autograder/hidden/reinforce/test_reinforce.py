@@ -1,7 +1,7 @@
 """Hidden suite for `reinforce`: the reference on seeded random inputs and the edge cases.
 
-Ideas graded (points): discounted returns 4, log-softmax gradient 4, update step 3,
-loss 4 (value 2, gradients 2), variance of the estimate 3.
+Ideas graded (test groups): discounted returns, log-softmax gradient, update step, loss
+value, loss gradients, variance of the estimate.
 """
 import pytest
 import torch
