@@ -95,6 +95,8 @@ def check_survived(proc, out: Path, skip=()) -> dict:
     for sid in results:
         assert (out / sid / "results.json").is_file(), f"no results.json for {sid}"
         assert (out / sid / "feedback.md").is_file(), f"no feedback.md for {sid}"
+        on_disk = json.loads((out / sid / "results.json").read_text())
+        assert on_disk["score"] == results[sid]["score"], f"{sid}: results.json was altered"
     assert (out / "gradebook.csv").is_file()
     neighbour = results[NEIGHBOUR]
     assert neighbour["score"] == neighbour["max_score"], \
