@@ -121,7 +121,10 @@ def cmd_grade(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from . import runner
+    from . import batch, runner
+    from .course import warm_imports
+
+    batch.launch(1, warm_imports(args.name))
 
     assignment = _assignment(args.name)
     path = Path(args.path) if args.path else assignment.release_dir

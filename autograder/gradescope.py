@@ -85,8 +85,9 @@ def find_submission(folder: Path, name: str) -> Path:
 def run(name: str, root: Path) -> dict:
     """Grade the submission under ``root`` and write Gradescope's results.json."""
     from . import batch
+    from .course import warm_imports
 
-    batch.launch(1)
+    batch.launch(1, warm_imports(name))
     from . import runner
     from .course import get
 

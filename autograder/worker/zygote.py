@@ -1,9 +1,10 @@
 """The fork server: a clean, warm process that forks one worker per submission.
 
-Started by the grader as ``python -I -m autograder.worker.zygote FD`` (isolated
-mode: no current directory, no PYTHONPATH on ``sys.path``). It imports torch,
-numpy and gymnasium once, so a worker starts in milliseconds instead of the
-two seconds of a cold ``import torch``, and it imports nothing of the course:
+Started by the grader as ``python -I -m autograder.worker.zygote FD [MODULE...]``
+(isolated mode: no current directory, no PYTHONPATH on ``sys.path``). It imports
+torch and numpy once, plus the MODULEs an assignment lists in ``warm_imports``
+(gymnasium for ``ppo``), so a worker starts in milliseconds instead of the two
+seconds of a cold ``import torch``, and it imports nothing of the course:
 no hidden suite, no reference solution, no scores ever live here, so a forked
 worker inherits none of them.
 
@@ -32,8 +33,7 @@ from . import protocol, sandbox, server
 def _warm_up(extra: list[str]) -> None:
     import importlib
 
-    import gymnasium  # noqa: F401 - imported for the fork's benefit
-    import numpy  # noqa: F401
+    import numpy  # noqa: F401 - imported for the fork's benefit
     import torch
 
     for name in extra:          # the assignment's own (assignment.toml: warm_imports)
