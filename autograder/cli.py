@@ -70,6 +70,11 @@ def _grade_with_progress(pairs, assignment, options, jobs, quiet=False):
         return grade_many(pairs, assignment, options, jobs=jobs, on_done=done)
 
 
+def _out() -> Console:
+    """Standard output; tables keep 120 columns when it is not a terminal (logs, CI)."""
+    return Console() if sys.stdout.isatty() else Console(width=120)
+
+
 def summary_table(results: list[dict], title: str) -> Table:
     table = Table(title=title)
     for column in ("student", "assignment", "score", "max", "not implemented / failed"):
@@ -115,7 +120,7 @@ def cmd_grade(args) -> int:
     if args.json:
         sys.stdout.write(json.dumps(results) + "\n")
     else:
-        Console().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
+        _out().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
         err.print(f"reports in {out}/<student>/feedback.md, gradebook in {out}/gradebook.csv")
     return 0
 
@@ -198,7 +203,7 @@ def cmd_demo(args) -> int:
                                  sandbox=args.sandbox, limits=_limits(args))
         everything += _grade_with_progress(pairs, assignment, options, args.jobs)
     write_gradebook(out / "gradebook.csv", everything)
-    Console().print(summary_table(everything, "Gradebook of the bundled examples"))
+    _out().print(summary_table(everything, "Gradebook of the bundled examples"))
     err.print(f"feedback: {out}/grades/<assignment>/<student>/feedback.md")
     return 0
 
