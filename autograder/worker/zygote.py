@@ -120,20 +120,28 @@ def _reap_all(first_pid: int | None) -> tuple[int, str]:
     return killed, status_text
 
 
-def serve_workers(control: socket.socket) -> None:
-    """One job slot's server: spawn and reap that slot's workers until the grader hangs up."""
-    current = None
+def _requests(control: socket.socket, max_fds: int):
+    """(message, attached file descriptors) per request, until the grader hangs up.
+
+    A frame that does not decode becomes ``{}`` (answered as a bad request)."""
     while True:
         try:
-            data, fds, _, _ = socket.recv_fds(control, 1 << 16, 4)
+            data, fds, _, _ = socket.recv_fds(control, 1 << 16, max_fds)
         except OSError:
-            break
+            return
         if not data:
-            break
+            return
         try:
             msg = protocol.unpack(data)
         except protocol.ProtocolError:
             msg = {}
+        yield msg, fds
+
+
+def serve_workers(control: socket.socket) -> None:
+    """One job slot's server: spawn and reap that slot's workers until the grader hangs up."""
+    current = None
+    for msg, fds in _requests(control, max_fds=4):
         if msg.get("op") == "spawn" and len(fds) == 2:
             pid = os.fork()
             if pid == 0:
@@ -166,17 +174,7 @@ def main(control_fd: int, warm: list[str] = ()) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # servers that end are reaped by the kernel
     control = socket.socket(fileno=control_fd)
     protocol.send(control, {"ready": True, "pid": os.getpid()})
-    while True:
-        try:
-            data, fds, _, _ = socket.recv_fds(control, 1 << 16, 1)
-        except OSError:
-            break
-        if not data:
-            break
-        try:
-            msg = protocol.unpack(data)
-        except protocol.ProtocolError:
-            msg = {}
+    for msg, fds in _requests(control, max_fds=1):
         if msg.get("op") == "server" and len(fds) == 1:
             pid = os.fork()
             if pid == 0:
