@@ -48,10 +48,7 @@ def _loss(label: str):
     assignment = get("ppo")
     if label == "reference":
         return reference_module(assignment).ppo_clip_loss
-    mutant = next(m for m in bank(assignment) if m.name == label)
-    namespace: dict = {"__name__": f"_calibrate_{label}"}
-    exec(compile(mutant.materialize(), str(mutant.path), "exec"), namespace)
-    return namespace["ppo_clip_loss"]
+    return next(m for m in bank(assignment) if m.name == label).load()["ppo_clip_loss"]
 
 
 def one_seed(label: str, seed: int, rule: rl_check.Rule = rl_check.RULE) -> dict:

@@ -84,9 +84,7 @@ def _hinted_modules(assignment) -> list[tuple[str, str, dict, set]]:
     loaded = []
     for mutant in bank(assignment):
         if mutant.hint:
-            namespace: dict = {"__name__": f"_autograde_mutant_{mutant.name}"}
-            exec(compile(mutant.materialize(), str(mutant.path), "exec"), namespace)
-            loaded.append((mutant.name, mutant.hint, namespace, set(mutant.functions)))
+            loaded.append((mutant.name, mutant.hint, mutant.load(), set(mutant.functions)))
     return loaded
 
 

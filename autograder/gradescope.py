@@ -97,7 +97,7 @@ def run(name: str, root: Path) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         options = runner.Options(out_dir=Path(tmp))
         submission = find_submission(root / "submission", name)
-        runner.grade("submission", submission, assignment, options, batch._zygotes[0])
+        batch.grade_many([("submission", submission)], assignment, options, jobs=1)
         results = json.loads((Path(tmp) / "submission" / "results.json").read_text())
     (results_dir / "results.json").write_text(json.dumps(results, indent=2))
     batch.close()

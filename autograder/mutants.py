@@ -45,6 +45,12 @@ class Mutant:
     def functions(self) -> dict[str, str]:
         return function_sources(self.source)
 
+    def load(self) -> dict:
+        """The whole buggy module, executed (our own code: run in the grader, never a student's)."""
+        namespace: dict = {"__name__": f"_autograde_mutant_{self.assignment.name}_{self.name}"}
+        exec(compile(self.materialize(), str(self.path), "exec"), namespace)
+        return namespace
+
     def materialize(self) -> str:
         """The whole buggy submission: the reference with this mutant's functions swapped in."""
         ref_path = self.assignment.reference_module

@@ -95,7 +95,7 @@ def main():
     sb3_t = statistics.median(t for t, _ in sb3)
     print(f"seeds: {n}")
     print("ours: steps to 475 " + ", ".join(str(r) for _, r in ours)
-          + f"; SB3 zoo: " + ", ".join(str(r) for _, r in sb3))
+          + "; SB3 zoo: " + ", ".join(str(r) for _, r in sb3))
     print(f"(1) one seed to the threshold, ours / SB3 zoo (medians): {ours_t / sb3_t:.2f} "
           "(target <= 0.25)")
     print(f"(2) whole cart-pole grading check / SB3 zoo one seed: {check / sb3_t:.2f} "

@@ -48,8 +48,9 @@ def test_rule_rejects_weights_that_do_not_fit():
     assert isinstance(rl_check.rebuild_policy(good, 32), torch.nn.Module)
 
 
-def test_judge_stops_at_the_first_success_and_grader_evaluates():
-    """The worker's claims are not believed: an untrained policy that 'reached 475' fails."""
+def test_judge_believes_only_its_own_evaluation_and_tries_every_seed():
+    """The worker's claims are not believed: an untrained policy that 'reached 475' fails,
+    on every seed the rule allows."""
     untrained = rl_check.trainer().mlp(32, 2).state_dict()
     calls = []
 
