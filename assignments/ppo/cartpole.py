@@ -51,19 +51,19 @@ class Config:
     """Hyper-parameters of one training run (defaults: the course text, see docs/cartpole.md)."""
 
     seed: int = 0
-    """Seeds torch (network initialisation, action sampling) and the environments."""
+    """Seeds torch (network initialisation, minibatch order), numpy (actions), the environments."""
     total_steps: int = 100_000
     """Budget of environment steps (the text gives every method 100 k)."""
-    num_envs: int = 2
-    """Environments stepped in parallel by gymnasium's vector env (see docs/cartpole.md)."""
+    num_envs: int = 8
+    """Environments stepped in parallel by gymnasium's vector env (the text: 1; see docs)."""
     steps_per_update: int = 1_000
     """Environment steps per batch, all environments together (the text: 2,000; see docs)."""
     epochs: int = 10
     """Passes over each batch."""
-    minibatch_size: int = 100
-    """Samples per gradient step."""
-    learning_rate: float = 2e-3
-    """Adam step size for both networks (the text's 3e-4 is too slow here: see docs/cartpole.md)."""
+    minibatch_size: int = 250
+    """Samples per gradient step (the text: 100; see docs)."""
+    learning_rate: float = 6e-3
+    """Adam step size for both networks (the text: 3e-4, too slow here; see docs/cartpole.md)."""
     gamma: float = 0.99
     """Discount."""
     gae_lambda: float = 0.95
@@ -120,12 +120,13 @@ def train(policy_loss, config: Config = Config(), kl_estimate=None):
     after each update (the notebook passes your ``approx_kl``).
     """
     start = time.perf_counter()
-    torch.manual_seed(config.seed)
+    torch.manual_seed(config.seed)                    # network initialisation, minibatch order
+    rng = np.random.default_rng(config.seed)          # action sampling
     envs = gym.make_vec("CartPole-v1", num_envs=config.num_envs,
                         vectorization_mode="vector_entry_point")
     policy, value = mlp(config.hidden, 2), mlp(config.hidden, 1)
     optimizer = torch.optim.Adam([*policy.parameters(), *value.parameters()],
-                                 lr=config.learning_rate, foreach=True)
+                                 lr=config.learning_rate, fused=True)
     T, N = config.steps_per_update // config.num_envs, config.num_envs
     history = History()
     obs, _ = envs.reset(seed=config.seed)
@@ -145,9 +146,9 @@ def train(policy_loss, config: Config = Config(), kl_estimate=None):
         n_valid = np.ones((T, N), dtype=bool)
         for t in range(T):
             with torch.no_grad():
-                probs = torch.softmax(policy(torch.from_numpy(obs).float()), dim=-1)   # (N, 2)
-                u = torch.rand(N, 1)                          # sample by inverse CDF
-                action = (probs.cumsum(-1) < u).sum(-1).clamp(max=probs.shape[-1] - 1).numpy()
+                probs = torch.softmax(policy(torch.from_numpy(obs)), dim=-1).numpy()   # (N, 2)
+            u = rng.random((N, 1))                            # sample by inverse CDF (numpy:
+            action = (probs.cumsum(-1) < u).sum(-1).clip(max=1)  # cheaper on 8 rows than torch)
             next_obs, reward, terminated, truncated, _ = envs.step(action)
             n_obs[t], n_next_obs[t], n_act[t] = obs, next_obs, action
             n_rew[t], n_term[t], n_trunc[t] = reward, terminated, truncated
@@ -185,12 +186,13 @@ def train(policy_loss, config: Config = Config(), kl_estimate=None):
         if config.normalize_advantages:
             f_adv = (f_adv - f_adv.mean()) / (f_adv.std() + 1e-8)
         for _ in range(config.epochs):
-            order = torch.randperm(len(f_obs))
+            order = torch.randperm(len(f_obs))               # shuffle once per epoch, then slice
+            e_obs, e_act, e_logp, e_adv, e_ret = (x[order] for x in (f_obs, f_act, f_logp, f_adv, f_ret))
             for lo in range(0, len(order), config.minibatch_size):
-                mb = order[lo:lo + config.minibatch_size]
-                mb_logp_new = log_prob(policy, f_obs[mb], f_act[mb])
-                pg_loss = policy_loss(mb_logp_new, f_logp[mb], f_adv[mb], config.clip_eps)
-                v_loss = ((value(f_obs[mb]).squeeze(-1) - f_ret[mb]) ** 2).mean()
+                mb = slice(lo, lo + config.minibatch_size)
+                mb_logp_new = log_prob(policy, e_obs[mb], e_act[mb])
+                pg_loss = policy_loss(mb_logp_new, e_logp[mb], e_adv[mb], config.clip_eps)
+                v_loss = ((value(e_obs[mb]).squeeze(-1) - e_ret[mb]) ** 2).mean()
                 optimizer.zero_grad()
                 (pg_loss + config.value_coef * v_loss).backward()
                 optimizer.step()
