@@ -218,3 +218,20 @@ def run_checks(function: str, namespace: dict, checks_module=None) -> None:
         print(f"FAILED  {failure}")
     if failures:
         raise AssertionError(f"{len(failures)} public check(s) of {function} failed")
+
+
+def load_exact(model, weights):
+    """Load returned ``weights`` into ``model``: exactly its names and shapes, finite values.
+
+    Weights come from a worker, so nothing about them is taken on trust;
+    ValueError names the first thing that does not fit. Returns ``model``.
+    """
+    expected = model.state_dict()
+    if not isinstance(weights, dict) or set(weights) != set(expected):
+        raise ValueError("the returned weights do not match the network")
+    for name, tensor in weights.items():
+        if (not isinstance(tensor, torch.Tensor) or tensor.shape != expected[name].shape
+                or not torch.isfinite(tensor).all()):
+            raise ValueError(f"weight {name} has the wrong shape or is not finite")
+    model.load_state_dict({k: v.float() for k, v in weights.items()})
+    return model

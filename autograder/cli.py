@@ -209,21 +209,32 @@ def cmd_demo(args) -> int:
     return 0
 
 
-def cmd_calibrate(args) -> int:
-    """Pass rates of the cart-pole rule for the reference and named mistakes."""
-    from . import calibrate, course
+def _calibration_labels(args, default_mutants) -> dict[str, int]:
+    """{"reference": seeds, mutant: seeds, ...} from ``--seeds`` and ``--mutants a:N,b``."""
+    from . import course
     from .mutants import bank
 
-    if args.name != "ppo":
-        raise UsageError("only the ppo assignment has a stochastic (cart-pole) check to calibrate")
     labels = {"reference": args.seeds}
-    for item in args.mutants.split(",") if args.mutants else calibrate.DEFAULT_MUTANTS:
+    for item in args.mutants.split(",") if args.mutants else default_mutants:
         name, _, count = item.partition(":")
         labels[name] = int(count) if count else (args.mutant_seeds or args.seeds)
-    known = {m.name for m in bank(course.get("ppo"))}
+    known = {m.name for m in bank(course.get(args.name))}
     unknown = [n for n in labels if n != "reference" and n not in known]
     if unknown:
-        raise UsageError(f"no such mutant in the ppo bank: {', '.join(unknown)}")
+        raise UsageError(f"no such mutant in the {args.name} bank: {', '.join(unknown)}")
+    return labels
+
+
+def cmd_calibrate(args) -> int:
+    """Pass rates of the cart-pole rule for the reference and named mistakes."""
+    from . import calibrate
+
+    if args.name == "grpo_lm":
+        return _calibrate_grpo_lm(args)
+    if args.name != "ppo":
+        raise UsageError("only ppo (cart-pole) and grpo_lm (GRPO run) have a stochastic check "
+                         "to calibrate")
+    labels = _calibration_labels(args, calibrate.DEFAULT_MUTANTS)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err) as progress:
         task = progress.add_task("calibrating the cart-pole rule", total=sum(labels.values()))
@@ -244,23 +255,66 @@ def cmd_calibrate(args) -> int:
     return 0
 
 
+def _calibrate_grpo_lm(args) -> int:
+    """Pass rates of the capstone's GRPO-run rule for the reference and named mistakes."""
+    from . import calibrate, lm_check
+
+    labels = _calibration_labels(args, ())
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err) as progress:
+        task = progress.add_task("calibrating the GRPO-run rule", total=sum(labels.values()))
+        results = lm_check.calibrate(labels, jobs=args.jobs,
+                                     on_done=lambda r: progress.update(task, advance=1))
+    command = (f"autograde calibrate grpo_lm --seeds {args.seeds}"
+               + (f" --mutants {args.mutants}" if args.mutants else "") + f" --jobs {args.jobs}")
+    text = lm_check.calibration_table(results, command)
+    Console().print(text, markup=False, highlight=False)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    if args.write_docs:
+        calibrate.write_docs(Path(args.write_docs), text)
+        err.print(f"table written to {args.write_docs}")
+    return 0
+
+
 def cmd_experiment(args) -> int:
     """The course text's cart-pole experiment (REINFORCE, baseline, PPO, PPO without clipping)."""
     from . import experiments
 
+    if args.name == "mismatch":
+        return _experiment_mismatch(args)
     if args.name != "cartpole":
-        raise UsageError(f"unknown experiment {args.name!r} (known: cartpole)")
+        raise UsageError(f"unknown experiment {args.name!r} (known: cartpole, mismatch)")
     command = f"autograde experiment cartpole --seeds {args.seeds} --steps {args.steps}"
     total = args.seeds * len(experiments.methods())
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TextColumn("{task.fields[last]}"), console=err) as progress:
         task = progress.add_task("cart-pole experiment", total=total, last="")
         path = experiments.run(
-            args.seeds, args.steps, Path(args.out), args.jobs, command,
+            args.seeds, args.steps, Path(args.out or "docs"), args.jobs, command,
             on_done=lambda r: progress.update(task, advance=1,
                                               last=f"{r['method']} seed {r['seed']}"))
     Console().print(path.read_text(), markup=False, highlight=False)
     err.print(f"written: {path} and its figures")
+    return 0
+
+
+def _experiment_mismatch(args) -> int:
+    """GRPO on the capstone with a mismatched rollout engine, with and without TIS."""
+    from . import lm_experiments
+
+    seeds = args.seeds
+    command = (f"autograde experiment mismatch --seeds {seeds} --updates {args.updates} "
+               f"--lag {args.lag}")
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("{task.fields[last]}"), console=err) as progress:
+        task = progress.add_task("mismatch experiment", total=3 * seeds, last="")
+        path = lm_experiments.run(
+            seeds, args.updates, args.lag, Path(args.out) if args.out else None, args.jobs,
+            command, on_done=lambda r: progress.update(task, advance=1,
+                                                       last=f"{r['setting']} seed {r['seed']}"))
+    Console().print(path.read_text(), markup=False, highlight=False)
+    err.print(f"written: {path} and mismatch.png")
     return 0
 
 
@@ -331,10 +385,15 @@ def build_parser() -> argparse.ArgumentParser:
     s_.set_defaults(func=cmd_gradescope)
 
     x = sub.add_parser("experiment", help="reproduce the course text's cart-pole experiment")
-    x.add_argument("name", metavar="NAME", help="cartpole")
+    x.add_argument("name", metavar="NAME", help="cartpole (the ppo texts' experiment) or "
+                   "mismatch (the grpo_lm rollout-engine experiment)")
     x.add_argument("--seeds", type=int, default=3)
-    x.add_argument("--steps", type=int, default=100_000)
-    x.add_argument("--out", default="docs", help="folder for the report and figures")
+    x.add_argument("--steps", type=int, default=100_000, help="cartpole: env steps per run")
+    x.add_argument("--updates", type=int, default=300, help="mismatch: GRPO updates per run")
+    x.add_argument("--lag", type=int, default=16,
+                   help="mismatch: how many updates old the engine's weights are")
+    x.add_argument("--out", default=None,
+                   help="folder for the report and figures (default docs/)")
     x.add_argument("--jobs", "-j", type=int, default=2)
     x.set_defaults(func=cmd_experiment)
 

@@ -18,7 +18,11 @@ one of those mistakes produces on this very input, names the mistake:
       likely cause: you subtracted the mean of the whole batch instead of each group's mean
 
 A hint is only given when the mistake explains the answer and the reference
-does not, so a correct answer can never receive one.
+does not, so a correct answer can never receive one. When several mistakes
+explain it (a verifier's 0.0 instead of 1.0 has many causes), the one that
+also reproduces the student's earlier answers in this grading is named. A call
+that raises gets a hint too when a known mistake raises the same exception on
+that input.
 """
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ import torch
 
 from .checking import Mismatch, expect_close, expect_float, expect_no_grad, grads_of
 from .worker.calls import call_function
+from .worker.client import StudentError
 
 
 def clone(value):
@@ -107,12 +112,16 @@ class Hints:
         return [(hint, namespace) for _, hint, namespace, _ in ranked if fn in namespace]
 
     def explain(self, fn: str, args, kwargs, compare_with_student, compare_with_reference,
-                grad=None) -> str | None:
-        """The hint of the first mistake whose result on this input is the student's.
+                grad=None, seen=()) -> str | None:
+        """The hint of the mistake whose result on this input is the student's.
 
         ``compare_with_student(reply)`` / ``compare_with_reference(reply)`` check a
         mutant's :func:`call_function` reply (raising :class:`Mismatch` if they differ).
+        When several mistakes explain this answer (a 0.0 where 1.0 was due can have
+        many causes), the one that also reproduces most of the student's earlier
+        answers (``seen``: (fn, args, kwargs, answer) of this submission) is named.
         """
+        explaining = []
         for hint, namespace in self.candidates(fn):
             try:
                 reply = call_function(namespace[fn], clone(args), clone(kwargs), grad=grad)
@@ -121,8 +130,40 @@ class Hints:
             if _agrees(lambda: compare_with_reference(reply)):
                 continue        # this mistake changes nothing on this input
             if _agrees(lambda: compare_with_student(reply)):
+                explaining.append((hint, namespace))
+        if len(explaining) > 1:
+            earlier = [entry for entry in seen if entry[0] == fn][-200:]
+            explaining.sort(key=lambda c: _disagreements(c[1][fn], earlier))   # stable: bank order
+        return explaining[0][0] if explaining else None
+
+    def explain_crash(self, fn: str, args, kwargs, type_name: str) -> str | None:
+        """The hint of the first mistake that raises the same exception on this input."""
+        for hint, namespace in self.candidates(fn):
+            if _raises(namespace[fn], args, kwargs, type_name):
                 return hint
         return None
+
+
+def _disagreements(mistake, earlier) -> int:
+    """How many of the student's earlier answers ``mistake`` does not reproduce."""
+    count = 0
+    for _, args, kwargs, answer in earlier:
+        try:
+            value = mistake(*clone(args), **clone(kwargs))
+        except Exception:  # noqa: BLE001 - replaying a known mistake
+            count += 1
+            continue
+        if not _agrees(lambda: expect_same(answer, value, case="")):
+            count += 1
+    return count
+
+
+def _raises(fn, args, kwargs, type_name: str) -> bool:
+    try:
+        fn(*clone(args), **clone(kwargs))
+    except Exception as exc:  # noqa: BLE001 - replaying a known mistake
+        return type(exc).__name__ == type_name
+    return False
 
 
 class Compare:
@@ -130,10 +171,19 @@ class Compare:
 
     def __init__(self, student, reference, hints: Hints):
         self.student, self.reference, self.hints = student, reference, hints
+        self.seen: list[tuple] = []     # (fn, args, kwargs, the student's answer), for hints
 
     def __call__(self, fn: str, *args, case: str, names=None, **kwargs):
         """Call ``fn`` on both sides and check the student's value; returns it."""
-        actual = getattr(self.student, fn)(*args, **kwargs)
+        try:
+            actual = getattr(self.student, fn)(*args, **kwargs)
+        except StudentError as exc:
+            if exc.not_implemented or exc.type == "MissingFunction":
+                raise
+            hint = self.hints.explain_crash(fn, args, kwargs, exc.type)
+            exc.args = (f"{case}: {exc}" + (f"\n  likely cause: {hint}" if hint else ""),)
+            raise
+        self.seen.append((fn, clone(args), clone(kwargs), actual))
         self._check_value(fn, args, kwargs, actual, case=case, names=names)
         return actual
 
@@ -145,7 +195,8 @@ class Compare:
             raise exc.with_hint(self.hints.explain(
                 fn, args, kwargs,
                 lambda r: expect_same(actual, r["value"], case=case, names=names),
-                lambda r: expect_same(r["value"], expected, case=case, names=names)))
+                lambda r: expect_same(r["value"], expected, case=case, names=names),
+                seen=self.seen[:-1]))
 
     def grad(self, fn: str, *args, wrt: list, case: str, names=None, output=None,
              grad_output=None, **kwargs):

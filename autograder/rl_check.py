@@ -35,6 +35,7 @@ from typing import Callable
 import numpy as np
 import torch
 
+from .checking import load_exact
 from .course import get as get_assignment
 from .plugin import load_module
 
@@ -84,16 +85,7 @@ def trainer():
 
 def rebuild_policy(weights: dict, hidden: int) -> torch.nn.Module:
     """The policy network from returned weights; ValueError if they do not fit exactly."""
-    policy = trainer().mlp(int(hidden), 2)
-    expected = policy.state_dict()
-    if not isinstance(weights, dict) or set(weights) != set(expected):
-        raise ValueError("the returned weights do not match the policy network")
-    for name, tensor in weights.items():
-        if (not isinstance(tensor, torch.Tensor) or tensor.shape != expected[name].shape
-                or not torch.isfinite(tensor).all()):
-            raise ValueError(f"weight {name} has the wrong shape or is not finite")
-    policy.load_state_dict({k: v.float() for k, v in weights.items()})
-    return policy
+    return load_exact(trainer().mlp(int(hidden), 2), weights)
 
 
 def evaluate(policy: torch.nn.Module, rule: Rule = RULE) -> float:

@@ -10,7 +10,7 @@ from autograder import course, mutants
 from autograder.report import SCHEMA
 from conftest import autograde, grade_json, make_submission
 
-NAMES = ["reinforce", "gae", "ppo", "grpo"]
+NAMES = ["reinforce", "gae", "ppo", "grpo", "grpo_lm"]
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import pytest
 from autograder import course, mutants
 from conftest import ROOT, grade_json, make_submission
 
-ASSIGNMENTS = ["reinforce", "gae", "ppo", "grpo"]
+ASSIGNMENTS = ["reinforce", "gae", "ppo", "grpo", "grpo_lm"]
 MIN_BANK = 12
 MIN_VARIANTS = 3
 

@@ -6,7 +6,7 @@ from nbclient import NotebookClient
 from autograder import course
 
 
-@pytest.mark.parametrize("name", ["reinforce", "gae", "ppo", "grpo"])
+@pytest.mark.parametrize("name", ["reinforce", "gae", "ppo", "grpo", "grpo_lm"])
 def test_notebook_runs(name, monkeypatch):
     monkeypatch.setenv("AUTOGRADE_FAST", "1")
     assignment = course.get(name)

@@ -39,7 +39,7 @@ except ImportError:                        # the instructor's tree: solutions/ga
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gae"))
+    sys.path.append(str(Path(__file__).resolve().parents[1] / "gae"))   # after the cwd: no shadowing
     from gae import compute_gae
 
 #: gymnasium's own success threshold for CartPole-v1 (``env.spec.reward_threshold``)

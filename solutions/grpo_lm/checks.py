@@ -1,0 +1,39 @@
+"""Public checks for `grpo_lm`: the texts' 17 × 24 answers and a small engine correction.
+
+Run them with `autograde check grpo_lm`. The real grade runs these too, plus
+hidden tests (near misses, junk strings, padding, extreme log-ratios,
+gradients) and a short GRPO run with your functions.
+"""
+import math
+
+import torch
+
+from autograder.checking import expect_close, expect_float
+
+
+def check_verify_the_texts_rollouts(student):
+    """17 × 24: the answer that reaches 408 earns 1.0, the one that reaches 398 earns 0.0."""
+    expect_float(student.verify("17×20+17×4=340+68=408.", 17, 24), 1.0, case="reaches 408")
+    expect_float(student.verify("17×20+17×4=340+58=398.", 17, 24), 0.0, case="reaches 398")
+
+
+def check_verify_never_fails(student):
+    """Junk is simply wrong: no '=', nothing after it, letters."""
+    for junk in ("", "408", "17×24=", "=abc."):
+        expect_float(student.verify(junk, 17, 24), 0.0, case=f"verify({junk!r}, 17, 24)")
+
+
+def check_tis_weights_small(student):
+    """Trainer 0.5·0.8 vs engine 0.5·0.4 -> weight 2; vs 0.1·0.8 -> 5, capped at 3."""
+    lp_t = torch.log(torch.tensor([[0.5, 0.8], [0.5, 0.8]]))
+    lp_r = torch.log(torch.tensor([[0.5, 0.4], [0.1, 0.8]]))
+    out = student.tis_weights(lp_t, lp_r, torch.tensor([[True, True], [True, True]]), 3.0)
+    expect_close(out, torch.tensor([2.0, 3.0]), case="two responses, cap 3")
+
+
+def check_tis_weights_padding(student):
+    """A padded position (mask False) does not count, whatever it holds."""
+    lp_t = torch.tensor([[math.log(0.5), 9.0]])
+    lp_r = torch.tensor([[math.log(0.25), -9.0]])
+    out = student.tis_weights(lp_t, lp_r, torch.tensor([[True, False]]), 10.0)
+    expect_close(out, torch.tensor([2.0]), case="one real token, one pad")
