@@ -1,4 +1,5 @@
 """The capstone's provided code: the model, the shipped base model, the rollout engine."""
+import json
 import sys
 
 import pytest
@@ -104,3 +105,18 @@ def test_a_lagging_engine_starts_from_the_trainers_weights():
         trainer.head.bias.add_(1.0)
     engine.receive(trainer)
     assert torch.equal(engine.model.head.bias, initial)
+
+
+@pytest.mark.slow
+def test_calibrate_command_measures_the_rule(tmp_path):
+    """`autograde calibrate grpo_lm` runs the rule's training and judgement, prints and writes the table."""
+    doc = tmp_path / "doc.md"
+    doc.write_text("before\n<!-- calibration:start -->\nold\n<!-- calibration:end -->\nafter\n")
+    out = tmp_path / "cal.json"
+    proc = autograde("calibrate", "grpo_lm", "--seeds", "1", "--jobs", "1", "--json", out,
+                     "--write-docs", doc)
+    assert "| reference | 1 | 1 |" in proc.stdout
+    (result,) = json.loads(out.read_text())
+    assert result["success"] and result["after"] >= result["base"] + 0.08
+    text = doc.read_text()
+    assert text.startswith("before\n") and text.endswith("after\n") and "old" not in text
