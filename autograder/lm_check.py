@@ -87,7 +87,6 @@ def rebuild(weights: dict):
 
 def accuracy(weights: dict, rule: Rule = RULE) -> float:
     """Sampled accuracy on the grader's held-out prompts, judged by the reference verifier."""
-    torch.set_num_threads(1)
     verify = reference_module(_assignment()).verify
     return tinylm().accuracy(rebuild(weights), verify, n=rule.eval_prompts, seed=rule.eval_seed)
 
@@ -161,9 +160,22 @@ def plot(attempts: list[Attempt], path: Path, rule: Rule = RULE) -> Path:
     return path
 
 
+@cache
+def grpo_loop():
+    """The trusted GRPO loop (``train_grpo.py``) for runs in the grader's own processes
+    (calibration, experiments); appended to the path, so it shadows nothing."""
+    import sys
+
+    here = str(_assignment().source_dir)
+    if here not in sys.path:
+        sys.path.append(here)
+    import train_grpo
+
+    return train_grpo
+
+
 def calibration_seed(seed: int, rule: Rule = RULE, mutant: str | None = None) -> dict:
     """One attempt with the reference functions (or a named mistake of the bank), here."""
-    import sys
     import time
 
     from .mutants import bank
@@ -175,11 +187,7 @@ def calibration_seed(seed: int, rule: Rule = RULE, mutant: str | None = None) ->
     if mutant:
         loaded = next(m for m in bank(_assignment()) if m.name == mutant).load()
         fns = {k: loaded.get(k, v) for k, v in fns.items()}
-    here = _assignment().source_dir
-    sys.path[:0] = [str(here), str(here.parent / "grpo")]
-    import train_grpo
-
-    out = train_grpo.train_for_grading(fns["verify"], fns["tis_weights"], base_weights(), seed,
+    out = grpo_loop().train_for_grading(fns["verify"], fns["tis_weights"], base_weights(), seed,
                                        rule.updates)
     after = accuracy(out["weights"], rule)
     return {"label": mutant or "reference", "seed": seed, "base": base_accuracy(rule),

@@ -34,18 +34,14 @@ def settings(lag: int) -> dict[str, dict]:
 
 
 def run_one(name: str, changes: dict, seed: int, updates: int) -> dict:
-    import sys
-
     import torch
 
     from .course import get
+    from .lm_check import grpo_loop
+    from .plugin import reference_module
 
     torch.set_num_threads(1)
-    here = get("grpo_lm").source_dir
-    sys.path.insert(0, str(here))
-    import grpo_lm
-    import train_grpo
-
+    train_grpo, grpo_lm = grpo_loop(), reference_module(get("grpo_lm"))
     config = train_grpo.Config(seed=seed, updates=updates, eval_every=max(1, updates // 6),
                                **changes)
     _, history = train_grpo.train(grpo_lm.verify, train_grpo.grpo.group_advantages,
