@@ -24,6 +24,13 @@ def test_roundtrip_values():
     assert out["empty"].shape == (0, 2)
 
 
+def test_non_contiguous_values_cross_in_their_logical_order():
+    a = np.arange(6, dtype=np.float64).reshape(2, 3).T
+    t = torch.arange(12.0).reshape(3, 4)[:, ::2]
+    out = roundtrip([a, t])
+    assert out[0].tolist() == a.tolist() and torch.equal(out[1], t)
+
+
 def test_unknown_objects_become_opaque():
     class Thing:
         def __repr__(self):
@@ -39,6 +46,7 @@ def test_requires_grad_travels_with_the_tensor():
 
 @pytest.mark.parametrize("payload", [
     {"t": "tensor", "dtype": "object", "shape": [1], "buf": 0},
+    {"t": "tensor", "dtype": ["float32"], "shape": [1], "buf": 0},    # not even a name
     {"t": "tensor", "dtype": "float32", "shape": [3], "buf": 0},      # 4 bytes for 3 floats
     {"t": "tensor", "dtype": "float32", "shape": [-1], "buf": 0},
     {"t": "tensor", "dtype": "float32", "shape": [1], "buf": 5},
@@ -62,3 +70,16 @@ def test_oversized_frame_is_refused():
 def test_deep_nesting_is_refused():
     with pytest.raises(ProtocolError):
         protocol.unpack(struct.pack(">II", 4000, 0) + b"[" * 2000 + b"]" * 2000)
+
+
+def test_the_codec_imports_neither_numpy_nor_torch_until_an_array_crosses():
+    """The grader starts its fork server before its own ``import torch`` (the two then warm
+    up side by side), so the modules that start it must not pull either in."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import autograder.batch, autograder.worker.protocol as p; "
+            "p.unpack(p.pack({'a': [1, 2.5, None]})); "
+            "print(sorted({'numpy', 'torch'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -11,6 +11,22 @@ def _pick(args, kwargs, key):
     return args[key] if isinstance(key, int) else kwargs[key]
 
 
+def _weighted(out, grad_output):
+    """The scalar whose gradient is the vector-Jacobian product ``grad_output`` · d out.
+
+    Same numbers as ``torch.autograd.grad(out, ..., grad_outputs=grad_output)``,
+    without its first-call import of torch's symbolic-shape machinery (sympy,
+    0.4 s: the fork server paid it while warming up, on the critical path of
+    every grading run's start, and the grader again on its first such check).
+    """
+    if grad_output is None:
+        return out      # a scalar output: torch.autograd.grad's own default of 1
+    if tuple(grad_output.shape) != tuple(out.shape):
+        raise ValueError(f"returned a tensor of shape {tuple(out.shape)}; this check expects "
+                         f"shape {tuple(grad_output.shape)}")
+    return (out * grad_output).sum()
+
+
 def call_function(fn, args, kwargs, grad=None, echo_args=False) -> dict:
     """``{"ok": True, "value": fn(*args, **kwargs)}``, plus ``grads`` when ``grad`` asks.
 
@@ -29,9 +45,8 @@ def call_function(fn, args, kwargs, grad=None, echo_args=False) -> dict:
             reply["grads"] = None
             reply["grad_error"] = "the output carries no gradient (was it detached?)"
         else:
-            reply["grads"] = list(torch.autograd.grad(out, inputs,
-                                                      grad_outputs=grad.get("grad_output"),
-                                                      allow_unused=True))
+            reply["grads"] = list(torch.autograd.grad(_weighted(out, grad.get("grad_output")),
+                                                      inputs, allow_unused=True))
     if echo_args:
         reply["args_after"], reply["kwargs_after"] = args, kwargs
     return reply

@@ -26,21 +26,17 @@ from __future__ import annotations
 import json
 import math
 import struct
+import sys
 from dataclasses import dataclass
-
-import numpy as np
 
 MAX_JSON = 16 << 20        # bytes of JSON in one frame
 MAX_BUFFER = 512 << 20     # bytes of one tensor
 MAX_BUFFERS = 4096         # tensors in one frame
 MAX_DEPTH = 32             # nesting of lists/tuples/dicts
 
-# dtype name -> (numpy dtype, torch dtype name); the only dtypes that cross the pipe
-DTYPES = {
-    "float16": np.float16, "float32": np.float32, "float64": np.float64,
-    "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64,
-    "uint8": np.uint8, "bool": np.bool_, "complex64": np.complex64, "complex128": np.complex128,
-}
+# the only dtypes that cross the pipe (numpy's names; torch's are the same, bool included)
+DTYPES = frozenset({"float16", "float32", "float64", "int8", "int16", "int32", "int64",
+                    "uint8", "bool", "complex64", "complex128"})
 
 
 class ProtocolError(Exception):
@@ -78,11 +74,12 @@ def encode(value, buffers: list, depth: int = 0):
         return items if type(value) is list else {"t": "tuple", "v": items}
     if isinstance(value, dict):
         return {"t": "dict", "v": {str(k): encode(v, buffers, depth + 1) for k, v in value.items()}}
-    if isinstance(value, np.generic):
+    np = sys.modules.get("numpy")     # not imported: no value can be a numpy one
+    if np is not None and isinstance(value, np.generic):
         return encode(value.item(), buffers, depth)
-    if isinstance(value, np.ndarray):
+    if np is not None and isinstance(value, np.ndarray):
         return _encode_array("ndarray", value, buffers)
-    torch = _torch()
+    torch = sys.modules.get("torch")
     if torch is not None and isinstance(value, torch.Tensor):
         plain = torch.Tensor.detach(value).cpu()
         plain = plain.as_subclass(torch.Tensor) if type(plain) is not torch.Tensor else plain
@@ -98,7 +95,7 @@ def _encode_array(tag, array, buffers):
     name = str(array.dtype)
     if name not in DTYPES:
         return {"t": "opaque", "type": f"{tag} of {name}", "repr": ""}
-    buffers.append(np.ascontiguousarray(array).tobytes())
+    buffers.append(array.tobytes())      # C order whatever the array's own layout
     return {"t": tag, "dtype": name, "shape": list(array.shape), "buf": len(buffers) - 1}
 
 
@@ -108,11 +105,6 @@ def _short_repr(value, limit=200):
     except Exception:  # a hostile __repr__ must not break the codec
         text = "?"
     return text[:limit]
-
-
-def _torch():
-    import sys
-    return sys.modules.get("torch")
 
 
 # -- decoding (validating) ---------------------------------------------------
@@ -159,10 +151,12 @@ def _expect(data, key, kind):
 
 
 def _decode_array(data, buffers):
-    dtype = DTYPES.get(data.get("dtype"))
+    import numpy as np   # here, not at the top: the grader starts its fork server before numpy
+
+    dtype = data.get("dtype")
     shape = data.get("shape")
     index = data.get("buf")
-    if dtype is None:
+    if not isinstance(dtype, str) or dtype not in DTYPES:
         raise ProtocolError(f"dtype {data.get('dtype')!r} not allowed")
     if not isinstance(shape, list) or len(shape) > 16 or not all(
             isinstance(n, int) and not isinstance(n, bool) and 0 <= n for n in shape):

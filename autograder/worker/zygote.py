@@ -43,9 +43,11 @@ def _warm_up(extra: list[str]) -> None:
             pass
 
     torch.set_num_threads(1)
-    # exercise autograd once (with a weighted output too): its lazy imports happen here
-    x = torch.ones(2, requires_grad=True)
-    torch.autograd.grad(x * 2, [x], grad_outputs=torch.ones(2))
+    # exercise autograd once, the way calls.call_function does: its lazy imports happen here
+    from .calls import call_function
+
+    call_function(lambda x: x * 2, [torch.ones(2, requires_grad=True)], {},
+                  grad={"wrt": [0], "grad_output": torch.ones(2)})
     # Load lazily-imported pieces now: the worker may not see the package dir later.
     import torch.autograd  # noqa: F401
 
