@@ -27,6 +27,8 @@ import socket
 import sys
 import time
 
+import psutil   # here, not in _reap_all: the first reap would pay for the import (≈ 16 ms)
+
 from . import protocol, sandbox, server
 
 
@@ -96,8 +98,6 @@ def _worker_main(call_fd: int, out_fd: int, control: socket.socket, config: dict
 
 
 def _reap_all(first_pid: int | None) -> tuple[int, str]:
-    import psutil
-
     killed, status_text = 0, "not started"
     for _ in range(50):
         kids = psutil.Process().children(recursive=True)
