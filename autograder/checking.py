@@ -33,9 +33,10 @@ class Mismatch(AssertionError):
     """A check failed; ``str(self)`` is the feedback line(s)."""
 
     def __init__(self, case: str, *, expected=None, actual=None, detail: str = "",
-                 hint: str | None = None):
+                 hint: str | None = None, focus: int | None = None):
         self.case, self.expected, self.actual = case, expected, actual
         self.detail, self.hint = detail, hint
+        self.focus = focus      #: flat index of the worst element, kept in view when listing
         super().__init__(self.text())
 
     def with_hint(self, hint: str | None) -> "Mismatch":
@@ -48,20 +49,35 @@ class Mismatch(AssertionError):
     def text(self) -> str:
         lines = [self.case + (f": {self.detail}" if self.detail else "")]
         if self.expected is not None:
-            lines.append(f"  expected {short(self.expected)}")
+            lines.append(f"  expected {short(self.expected, focus=self.focus)}")
         if self.actual is not None:
-            lines.append(f"  got      {short(self.actual)}")
+            lines.append(f"  got      {short(self.actual, focus=self.focus)}")
         if self.hint:
             lines.append(f"  likely cause: {self.hint}")
         return "\n".join(lines)
 
 
-def short(value, limit: int = 8) -> str:
-    """A compact, readable rendering of a value (at most ``limit`` numbers)."""
+def short(value, limit: int = 8, focus: int | None = None) -> str:
+    """A compact, readable rendering of a value (at most ``limit`` numbers).
+
+    A tensor longer than ``limit`` shows its first numbers, or, when the flat
+    index ``focus`` lies beyond them, the numbers around it::
+
+        short(torch.arange(10.), 4)            -> '[0, 1, 2, 3, ... (10 values)] float32'
+        short(torch.arange(10.), 4, focus=7)   -> '[..., 5, 6, 7, 8, ... (10 values)] float32'
+    """
     if isinstance(value, torch.Tensor):
         flat = value.detach().reshape(-1)
-        shown = ", ".join(_num(x) for x in flat[:limit].tolist())
-        more = f", ... ({flat.numel()} values)" if flat.numel() > limit else ""
+        n = flat.numel()
+        start = 0
+        if focus is not None and limit <= focus < n:
+            start = min(focus - limit // 2, n - limit)
+        numbers = [_num(x) for x in flat[start:start + limit].tolist()]
+        shown = ", ".join(["..."] * (start > 0) + numbers)
+        if n <= limit:
+            more = ""
+        else:
+            more = f"{', ...' if start + limit < n else ''} ({n} values)"
         shape = "" if value.dim() <= 1 else f" shape {tuple(value.shape)}"
         body = f"[{shown}{more}]" if value.dim() else shown
         return f"{body}{shape} {str(value.dtype).replace('torch.', '')}"
@@ -121,7 +137,8 @@ def expect_close(actual, expected, *, case: str, atol: float | None = None,
             where = index[0] if len(index) == 1 else index
             detail = (f"values differ; the largest difference is at index {where}: expected "
                       f"{_num(want.reshape(-1)[flat].item())}, got {_num(got.reshape(-1)[flat].item())}")
-        raise Mismatch(case, expected=expected, actual=actual, hint=hint, detail=detail)
+        raise Mismatch(case, expected=expected, actual=actual, hint=hint, detail=detail,
+                       focus=int(worst.argmax()))
     return actual
 
 
