@@ -56,12 +56,18 @@ def _assignment(name: str):
         raise UsageError(str(exc)) from None
 
 
+def _progress(last: bool = True, quiet: bool = False) -> Progress:
+    """The progress bar of every long command, on standard error; ``last`` adds a column
+    for the task's ``last`` field (the item that just finished)."""
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn()] + ([TextColumn("{task.fields[last]}")] if last else [])
+    return Progress(*columns, console=err, transient=False, disable=quiet)
+
+
 def _grade_with_progress(pairs, assignment, options, jobs, quiet=False):
     from .batch import grade_many
 
-    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TextColumn("{task.fields[last]}")]
-    with Progress(*columns, console=err, transient=False, disable=quiet) as progress:
+    with _progress(quiet=quiet) as progress:
         task = progress.add_task(f"grading {assignment.name}", total=len(pairs), last="")
 
         def done(result):
@@ -235,8 +241,7 @@ def cmd_calibrate(args) -> int:
         raise UsageError("only ppo (cart-pole) and grpo_lm (GRPO run) have a stochastic check "
                          "to calibrate")
     labels = _calibration_labels(args, calibrate.DEFAULT_MUTANTS)
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err) as progress:
+    with _progress(last=False) as progress:
         task = progress.add_task("calibrating the cart-pole rule", total=sum(labels.values()))
         results = calibrate.run(labels, jobs=args.jobs,
                                 on_done=lambda r: progress.update(task, advance=1))
@@ -245,7 +250,13 @@ def cmd_calibrate(args) -> int:
                + (f" --mutants {args.mutants}" if args.mutants else "")
                + (f" --mutant-seeds {args.mutant_seeds}" if args.mutant_seeds else "")
                + f" --jobs {args.jobs}")
-    text = calibrate.markdown(rows, command=command)
+    return _publish_calibration(args, calibrate.markdown(rows, command=command), results)
+
+
+def _publish_calibration(args, text: str, results: list) -> int:
+    """Print a calibration table; keep the raw results (--json) and the doc (--write-docs)."""
+    from . import calibrate
+
     Console().print(text, markup=False, highlight=False)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
@@ -257,24 +268,16 @@ def cmd_calibrate(args) -> int:
 
 def _calibrate_grpo_lm(args) -> int:
     """Pass rates of the capstone's GRPO-run rule for the reference and named mistakes."""
-    from . import calibrate, lm_check
+    from . import lm_check
 
     labels = _calibration_labels(args, ())
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err) as progress:
+    with _progress(last=False) as progress:
         task = progress.add_task("calibrating the GRPO-run rule", total=sum(labels.values()))
         results = lm_check.calibrate(labels, jobs=args.jobs,
                                      on_done=lambda r: progress.update(task, advance=1))
     command = (f"autograde calibrate grpo_lm --seeds {args.seeds}"
                + (f" --mutants {args.mutants}" if args.mutants else "") + f" --jobs {args.jobs}")
-    text = lm_check.calibration_table(results, command)
-    Console().print(text, markup=False, highlight=False)
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
-    if args.write_docs:
-        calibrate.write_docs(Path(args.write_docs), text)
-        err.print(f"table written to {args.write_docs}")
-    return 0
+    return _publish_calibration(args, lm_check.calibration_table(results, command), results)
 
 
 def cmd_experiment(args) -> int:
@@ -287,8 +290,7 @@ def cmd_experiment(args) -> int:
         raise UsageError(f"unknown experiment {args.name!r} (known: cartpole, mismatch)")
     command = f"autograde experiment cartpole --seeds {args.seeds} --steps {args.steps}"
     total = args.seeds * len(experiments.methods())
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TextColumn("{task.fields[last]}"), console=err) as progress:
+    with _progress() as progress:
         task = progress.add_task("cart-pole experiment", total=total, last="")
         path = experiments.run(
             args.seeds, args.steps, Path(args.out or "docs"), args.jobs, command,
@@ -306,8 +308,7 @@ def _experiment_mismatch(args) -> int:
     seeds = args.seeds
     command = (f"autograde experiment mismatch --seeds {seeds} --updates {args.updates} "
                f"--lag {args.lag}")
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TextColumn("{task.fields[last]}"), console=err) as progress:
+    with _progress() as progress:
         task = progress.add_task("mismatch experiment", total=3 * seeds, last="")
         path = lm_experiments.run(
             seeds, args.updates, args.lag, Path(args.out) if args.out else None, args.jobs,
