@@ -3,22 +3,40 @@
 ``solutions/`` is nbgrader's source directory and ``assignments/`` its release
 directory. ``autograde release`` runs the same preprocessors (without the
 database step) and also generates the ``.py`` stubs; prefer it. If you run
-``nbgrader generate_assignment`` directly, the reference modules are never
-copied (see ``ignore``), so nothing of a solution can leak into a release.
+``nbgrader generate_assignment`` directly, no reference module is copied (see
+``ignore``: the list is read from the course's assignments, so a new assignment
+is covered without editing this file), and nothing of a solution can leak into
+a release.
 """
+import os
+import sys
+from pathlib import Path
+
 from nbgrader.preprocessors import (CheckCellMetadata, ClearHiddenTests, ClearMarkScheme,
                                     ClearOutput, ClearSolutions, ComputeChecksums,
                                     IncludeHeaderFooter, InstantiateTests, LockCells, SaveCells)
 
-from autograder.release import NameStubs
+from autograder import course
+from autograder.release import NOT_RELEASED, NameStubs
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
+
+# nbgrader creates a new gradebook by running the `alembic` command found on PATH.
+# `.venv/bin/nbgrader` run without an activated virtual environment would not find
+# the one installed beside it, and the first `generate_assignment` would fail; so
+# the interpreter's own bin folder goes first on PATH.
+_bin = os.path.dirname(sys.executable)
+if os.path.isfile(os.path.join(_bin, "alembic")):
+    os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
 
 c.CourseDirectory.course_id = "policy-gradient"
 c.CourseDirectory.source_directory = "solutions"
 c.CourseDirectory.release_directory = "assignments"
-c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "assignment.toml",
-                            "reinforce.py", "gae.py", "ppo.py", "grpo.py"]
+# Never released by nbgrader: what `autograde release` never copies either, and the
+# reference module (solved) of every assignment found in solutions/.
+_course = course.assignments(Path(__file__).resolve().parent)
+c.CourseDirectory.ignore = sorted({"*.pyc", *NOT_RELEASED}
+                                  | {a.reference_module.name for a in _course.values()})
 c.GenerateAssignment.preprocessors = [
     IncludeHeaderFooter, InstantiateTests, LockCells, ClearSolutions, NameStubs, ClearOutput,
     CheckCellMetadata, ComputeChecksums, SaveCells, ClearHiddenTests, ClearMarkScheme,
