@@ -31,7 +31,7 @@ from functools import cache
 import torch
 
 from .checking import Mismatch, expect_close, expect_float, expect_no_grad, grads_of
-from .worker.calls import call_function
+from pgcheck.calls import call_function
 from .worker.client import StudentError
 
 

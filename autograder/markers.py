@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 import re
 
+from pgcheck.messages import stub_line
+
 from .course import BEGIN, END
 
 _DEF = re.compile(r"^(\s*)(?:async\s+)?def\s+(\w+)\s*\(")
@@ -16,11 +18,6 @@ _DEF = re.compile(r"^(\s*)(?:async\s+)?def\s+(\w+)\s*\(")
 
 class AuthoringError(Exception):
     """A mistake in the instructor's source; the message starts with ``file:line:``."""
-
-
-def stub_line(function: str) -> str:
-    return (f'raise NotImplementedError("{function}: not implemented yet; '
-            f'replace this line with your code (see the docstring)")')
 
 
 def _indent(line: str) -> int:

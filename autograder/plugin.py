@@ -10,18 +10,33 @@ Registered for one submission's run (``pytest.main(..., plugins=[plugin])``):
   whose ``output`` is feedback for the student: our checks' messages, the
   student's own traceback, or a timeout/crash notice. Never the hidden test's
   source (suites run with ``--assert=plain`` and tracebacks are not shown).
+
+Gates. An edge case (an all-equal group, ``gamma = 0``) or an "inputs are left
+unmodified" test is often passed by code that does nothing useful: zeros are
+the right advantages of an all-equal group, and a function that ignores its
+input never modifies it. Such a test declares the functions it is an edge case
+of, ``@pytest.mark.points(1, group="...", gate="group_advantages")`` (a name or
+a list of names), and its points count only once the MAIN tests of those
+functions pass. A main test of ``f`` is an ungated test worth points that
+called the student's ``f`` (the plugin notes each test's calls; end-to-end runs
+through ``student.run`` call no function in this sense). After the last test,
+:meth:`GradingPlugin.apply_gates` sets a gated test that passed to 0 points,
+failed, with a line saying which function's main cases must pass first. The
+maximum score never changes.
 """
 from __future__ import annotations
 
 import importlib.util
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-from .checking import Mismatch
+from pgcheck.assertions import Mismatch
+from pgcheck.runner import owner
+
 from .course import Assignment
 from .worker.client import StudentError, SubmissionProblem
 
@@ -37,6 +52,8 @@ class TestOutcome:
     output: str
     visibility: str             # Gradescope: "visible" for public checks, else "after_published"
     not_implemented: str = ""   # the function a stub named, when that is why it failed
+    functions: tuple[str, ...] = ()  # the student's functions the test called, in order
+    gate: tuple[str, ...] = ()  # an edge case of these functions: counts once their main tests pass
 
 
 @cache
@@ -59,9 +76,7 @@ def public_checks(assignment: Assignment) -> list:
     checks = []
     for name, fn in vars(module).items():
         if name.startswith("check_") and callable(fn):
-            group = next((f for f in sorted(assignment.functions, key=len, reverse=True)
-                          if name[len("check_"):].startswith(f)), "public")
-            checks.append((name, fn, group))
+            checks.append((name, fn, owner(name, assignment.functions) or "public"))
     return checks
 
 
@@ -81,11 +96,47 @@ def feedback(exc: BaseException | None) -> tuple[str, str]:
             "this is not your fault, please tell the course staff"), ""
 
 
+def gate_of(marker) -> tuple[str, ...]:
+    """The functions named by a ``points`` marker's ``gate`` (a name or a list of names)."""
+    gate = marker.kwargs.get("gate") if marker else None
+    if not gate:
+        return ()
+    return (gate,) if isinstance(gate, str) else tuple(gate)
+
+
+def gate_note(functions: list[str], ran: bool = True) -> str:
+    """The feedback of a gated test that passed while the main cases of ``functions`` did not."""
+    names = " and ".join(functions)
+    then = (f"fix the failed tests of {names} first" if ran
+            else "none of them ran in this grade")
+    return f"this test passed, but its points count once the main cases of {names} pass; {then}"
+
+
+class CallLog:
+    """The ``student`` proxy as hidden tests see it: notes the functions each test calls.
+
+    ``student.fn`` (and so ``compare("fn", ...)``) records ``fn``; ``student.run``
+    (a provided end-to-end run) records nothing.
+    """
+
+    def __init__(self, student):
+        self._student = student
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str):
+        if not name.startswith("_"):
+            self.calls.append(name)
+        return getattr(self._student, name)
+
+    def run(self, *args, **kwargs):
+        return self._student.run(*args, **kwargs)
+
+
 class GradingPlugin:
     def __init__(self, assignment: Assignment, student, *, public_only: bool = False,
                  report_dir: Path | None = None):
         self.course_assignment = assignment
-        self.student = student
+        self.student = CallLog(student)
         self.public_only = public_only
         self.report_dir = report_dir
         self.outcomes: list[TestOutcome] = []
@@ -100,11 +151,17 @@ class GradingPlugin:
 
     # -- configuration and fixtures -----------------------------------------
     def pytest_configure(self, config):
-        config.addinivalue_line("markers", "points(n, group=None): points a test is worth")
+        config.addinivalue_line("markers", "points(n, group=None, gate=None): points a test is "
+                                "worth; with gate, they count once the main tests of the "
+                                "function(s) named pass")
         config.addinivalue_line("markers", "public: a public check (shown to students)")
         config.addinivalue_line("markers", "slow: long test")
 
     # -- results ---------------------------------------------------------------
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item):
+        self.student.calls.clear()
+
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
         outcome = yield
@@ -128,7 +185,26 @@ class GradingPlugin:
             name=f"{'public' if public else group}: {title}",
             group=group, score=points if report.passed else 0.0, max_score=points,
             status="passed" if report.passed else "failed", output=text,
-            visibility="visible" if public else "after_published", not_implemented=missing))
+            visibility="visible" if public else "after_published", not_implemented=missing,
+            functions=tuple(dict.fromkeys(self.student.calls)), gate=gate_of(marker)))
+
+    def pytest_sessionfinish(self, session):
+        self.apply_gates()
+
+    def apply_gates(self) -> None:
+        """Zero every gated test that passed while a main test of a function it names failed
+        (or while no main test of that function ran): see the module docstring."""
+        main_passed: dict[str, bool] = {}
+        for o in self.outcomes:
+            if not o.gate and o.max_score > 0:
+                for fn in o.functions:
+                    main_passed[fn] = main_passed.get(fn, True) and o.status == "passed"
+        for i, o in enumerate(self.outcomes):
+            blocked = [fn for fn in o.gate if not main_passed.get(fn, False)]
+            if blocked and o.status == "passed" and o.max_score > 0:
+                ran = all(fn in main_passed for fn in blocked)
+                self.outcomes[i] = replace(o, score=0.0, status="failed",
+                                           output=gate_note(blocked, ran))
 
 
 def active(config) -> GradingPlugin:

@@ -97,7 +97,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
           zygote: Zygote) -> dict:
     """Grade one submission and write its report; returns the grading command's JSON object."""
     start = time.monotonic()
-    sub = submissions.read(student_id, path, assignment.name)
+    sub = submissions.read(student_id, path, assignment.name, assignment.functions)
     session = None
     if sub.problem:
         student = _Unloadable(sub.problem)

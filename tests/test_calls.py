@@ -2,7 +2,7 @@
 import pytest
 import torch
 
-from autograder.worker.calls import call_function
+from pgcheck.calls import call_function
 
 
 def f(x, w):

@@ -71,4 +71,4 @@ def test_malformed_scores_zero_with_one_line_reason(graded, case, reason):
 def test_both_files_says_which_was_graded(graded):
     results, out = graded
     assert results["both_files"]["score"] == results["both_files"]["max_score"]
-    assert "grpo.py was graded" in (out / "both_files" / "feedback.md").read_text()
+    assert "grpo.py is graded" in (out / "both_files" / "feedback.md").read_text()

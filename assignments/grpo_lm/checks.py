@@ -1,6 +1,6 @@
 """Public checks for `grpo_lm`: the texts' 17 × 24 answers and a small engine correction.
 
-Run them with `autograde check grpo_lm`. The real grade runs these too, plus
+Run them with `python check.py`. The real grade runs these too, plus
 hidden tests (near misses, junk strings, padding, extreme log-ratios,
 gradients) and a short GRPO run with your functions.
 """
@@ -8,7 +8,7 @@ import math
 
 import torch
 
-from autograder.checking import expect_close, expect_float
+from pgcheck import expect_close, expect_float
 
 
 def check_verify_the_texts_rollouts(student):

@@ -22,9 +22,15 @@ def group_advantages(rewards, normalize_std=False, eps=1e-6):
     ==================  ===========  =======================================
     ``rewards``         ``(P, G)``   reward of response g to prompt p
     ``normalize_std``   bool         also divide by (population std + eps)
-    ``eps``             float        keeps an all-equal group at 0, not NaN
+    ``eps``             float        keeps the division finite when a
+                                     group's std is 0 or tiny
     returns             ``(P, G)``   advantages; each row sums to 0
     ==================  ===========  =======================================
+
+    A group whose rewards are all equal gets exactly 0, normalised or not.
+    Make sure of it: in float32 the mean of three rewards of 0.9 is not
+    exactly 0.9, and dividing that rounding error by a std just as tiny
+    (plus eps) gives about 0.06, not 0.
 
     The table exercise: rollouts A-D earn 0, 1, 1, 0. A group where every
     answer is right (or wrong) teaches nothing; with three right, the lone
@@ -34,14 +40,16 @@ def group_advantages(rewards, normalize_std=False, eps=1e-6):
     tensor([[-0.5000,  0.5000,  0.5000, -0.5000],
             [ 0.0000,  0.0000,  0.0000,  0.0000],
             [ 0.2500,  0.2500,  0.2500, -0.7500]])
-    >>> group_advantages(torch.tensor([[1., 0., 0., 0.]]), normalize_std=True)
-    tensor([[ 1.7320, -0.5773, -0.5773, -0.5773]])
+    >>> group_advantages(torch.tensor([[1., 0., 0., 0.], [0.9, 0.9, 0.9, 0.9]]), normalize_std=True)
+    tensor([[ 1.7320, -0.5773, -0.5773, -0.5773],
+            [ 0.0000,  0.0000,  0.0000,  0.0000]])
     """
     centred = rewards - rewards.mean(dim=1, keepdim=True)
     if normalize_std:
         std = rewards.std(dim=1, unbiased=False, keepdim=True)
         centred = centred / (std + eps)
-    return centred
+    all_equal = rewards.amax(dim=1, keepdim=True) == rewards.amin(dim=1, keepdim=True)
+    return torch.where(all_equal, torch.zeros_like(centred), centred)
 
 
 def sequence_logprob(token_logprobs, mask):
@@ -52,9 +60,13 @@ def sequence_logprob(token_logprobs, mask):
     ==================  =============  =====================================
     ``token_logprobs``  ``(N, L)``     log-prob of each generated token
     ``mask``            ``(N, L)``     bool, True for real tokens, False for
-                        bool           padding (whatever value padding holds)
+                        bool           padding
     returns             ``(N,)``       ``log`` of the path probability
     ==================  =============  =====================================
+
+    Padding may hold any value, ``-inf`` included (what masked logits give):
+    leave it out of the sum rather than multiplying it by the mask, since
+    ``-inf * 0`` is NaN.
 
     A path is a product of per-token probabilities; its log is a sum. Three
     tokens of probability 0.6, 0.9 and 0.7 make a path of probability 0.378:
@@ -75,7 +87,8 @@ def grpo_loss(token_logprobs, mask, advantages):
     argument            shape/dtype  meaning
     ==================  ===========  =======================================
     ``token_logprobs``  ``(N, L)``   differentiable token log-probs
-    ``mask``            ``(N, L)``   bool mask of real tokens
+    ``mask``            ``(N, L)``   bool mask of real tokens (padding may
+                                     hold any value, ``-inf`` included)
     ``advantages``      ``(N,)``     one advantage per response
     returns             ``()``       the loss
     ==================  ===========  =======================================

@@ -54,10 +54,14 @@ def tis_weights(logp_trainer, logp_rollout, mask, cap=2.0):
                                      require grad)
     ``logp_rollout``    ``(N, L)``   the same tokens' log-probs under the engine
     ``mask``            ``(N, L)``   bool, True for real tokens (padding may
-                                     hold any value)
+                                     hold any value, ``-inf`` included)
     ``cap``             float        upper bound of a weight
-    returns             ``(N,)``     weights in ``(0, cap]``, detached
+    returns             ``(N,)``     weights in ``[0, cap]``, detached
     ==================  ===========  ==============================================
+
+    A weight is positive in exact arithmetic, but ``exp`` rounds it to
+    exactly 0 when the response's summed log-ratio is below about -104 in
+    float32 (-745 in float64); such a response simply drops out.
 
     >>> lp_t = torch.log(torch.tensor([[0.5, 0.8], [0.5, 0.8]]))
     >>> lp_r = torch.log(torch.tensor([[0.5, 0.4], [0.1, 0.8]]))

@@ -1,13 +1,13 @@
 """Public checks for `ppo`: the three clipping samples of the course text and the KL estimate.
 
-Run them with `autograde check ppo`. The real grade runs these too, plus hidden
+Run them with `python check.py`. The real grade runs these too, plus hidden
 tests (gradients, other epsilons, extreme log-probs) and the cart-pole run.
 """
 import math
 
 import torch
 
-from autograder.checking import expect_close, expect_no_grad
+from pgcheck import expect_close, expect_no_grad
 
 
 def check_clipped_surrogate_three_samples(student):

@@ -26,7 +26,10 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
+
+from pgcheck.calls import CallResult
+from pgcheck.messages import error_text, stubbed_function
 
 from . import protocol
 from .sandbox import Config, Limits
@@ -52,14 +55,12 @@ class StudentError(SubmissionProblem):
 
     def function(self) -> str:
         """For NotImplementedError from a stub: the function it names."""
-        return self.message.split(":", 1)[0].strip() if self.message else ""
+        return stubbed_function(self.message)
 
     def feedback(self) -> str:
         if self.type == "MissingFunction":
             return self.message
-        if self.not_implemented:
-            return f"not implemented: {self.function() or 'a function'}"
-        return f"your code raised {self.type}: {self.message}\n{self.traceback}".rstrip()
+        return error_text(self.type, self.message, self.traceback)
 
 
 class CallTimeout(SubmissionProblem):
@@ -228,15 +229,6 @@ class _OutputDrain(threading.Thread):
         if self.total > len(self.kept):
             text += f"\n[... {self.total - len(self.kept)} more bytes of output dropped]"
         return text
-
-
-@dataclass
-class CallResult:
-    value: object
-    grads: list | None = None
-    grad_error: str | None = None
-    args_after: list = field(default_factory=list)
-    kwargs_after: dict = field(default_factory=dict)
 
 
 class Session:

@@ -8,9 +8,9 @@ itself; the worker cannot see the hidden tests or the reference.
 Requests (decoded by :mod:`protocol`):
 
 ``{"op": "load", "module", "filename", "kind": "py"|"ipynb", "source"|"cells", "provided"}``
-    build the student's module. For a notebook only top-level imports, defs,
-    classes and literal assignments of its code cells run (no training loops,
-    no plots); ``provided`` maps module names to trusted course code (the
+    build the student's module (:func:`pgcheck.loading.exec_work`: for a notebook
+    only top-level imports, defs, classes and literal assignments of its code
+    cells run, no training loops, no plots); ``provided`` maps module names to trusted course code (the
     reference GAE and the training loop of ``ppo``) loaded first.
 ``{"op": "call", "fn", "args", "kwargs", "grad"?, "echo_args"?}``
     call a function; ``grad = {"wrt": [...], "output": i|None,
@@ -24,21 +24,16 @@ Replies: ``{"ok": True, "value", ...}`` or ``{"ok": False, "error": {"type",
 """
 from __future__ import annotations
 
-import ast
-import linecache
 import sys
 import traceback
 import types
 
+from pgcheck.calls import call_function
+from pgcheck.loading import exec_work, new_module, register_source
+
 from . import protocol
-from .calls import call_function
 
 STUDENT_FILES: set[str] = set()
-
-
-def _register_source(filename: str, text: str) -> None:
-    STUDENT_FILES.add(filename)
-    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
 
 
 def describe(exc: BaseException) -> dict:
@@ -56,74 +51,21 @@ def describe(exc: BaseException) -> dict:
     return {"type": type(exc).__name__, "message": message[:2000], "traceback": text[-4000:]}
 
 
-def notebook_definitions(source: str) -> str:
-    """Keep a cell's imports, defs, classes and literal assignments; drop everything else.
-
-    Magics (``%...``) and shell lines (``!...``) are dropped first. A cell
-    that does not parse is returned unchanged, so compiling it reports the
-    student's own syntax error with the cell's name and line.
-    """
-    lines = [("pass  # " + l if l.lstrip().startswith(("%", "!")) else l)
-             for l in source.splitlines()]
-    text = "\n".join(lines)
-    try:
-        tree = ast.parse(text)
-    except SyntaxError:
-        return source
-    kept = []
-    for node in tree.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef,
-                             ast.AsyncFunctionDef, ast.ClassDef)):
-            kept.append(node)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-            try:
-                ast.literal_eval(node.value)
-            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
-                continue
-            kept.append(node)
-    out_lines = []
-    source_lines = text.splitlines()
-    for node in kept:   # keep the original line numbers: blank out what is dropped
-        start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
-        out_lines.append((start, node.end_lineno))
-    result = [""] * len(source_lines)
-    for start, end in out_lines:
-        result[start - 1:end] = source_lines[start - 1:end]
-    return "\n".join(result)
-
-
-def _new_module(name: str, filename: str) -> types.ModuleType:
-    module = types.ModuleType(name)
-    module.__file__ = filename
-    sys.modules[name] = module
-    return module
+def _register(filename: str, text: str) -> None:
+    STUDENT_FILES.add(filename)
+    register_source(filename, text)
 
 
 def load(msg: dict) -> types.ModuleType:
     """Build the provided modules, then the student's; exceptions propagate (described later)."""
     for name, text in (msg.get("provided") or {}).items():
         filename = f"<provided {name}.py>"
-        linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
-        exec(compile(text, filename, "exec"), _new_module(name, filename).__dict__)
-    module = _new_module(msg["module"], msg["filename"])
-    if msg["kind"] == "py":
-        _register_source(msg["filename"], msg["source"])
-        exec(compile(msg["source"], msg["filename"], "exec"), module.__dict__)
-    else:
-        for index, cell in msg["cells"]:
-            filename = f"{msg['filename']} [cell {index}]"
-            text = notebook_definitions(cell)
-            _register_source(filename, text)
-            tree = compile(text, filename, "exec", ast.PyCF_ONLY_AST)
-            for node in tree.body:   # one statement at a time: a missing import is not fatal
-                code = compile(ast.Module([node], type_ignores=[]), filename, "exec")
-                try:
-                    exec(code, module.__dict__)
-                except ImportError as exc:
-                    if not isinstance(node, (ast.Import, ast.ImportFrom)):
-                        raise
-                    print(f"note: {filename}, line {node.lineno}: {exc} (ignored while grading)",
-                          file=sys.stderr)
+        register_source(filename, text)
+        exec(compile(text, filename, "exec"), new_module(name, filename).__dict__)
+    module = new_module(msg["module"], msg["filename"])
+    exec_work(module, msg["kind"], msg["filename"], source=msg.get("source") or "",
+              cells=msg.get("cells"), on_source=_register,
+              note=lambda text: print(text + " while grading", file=sys.stderr))
     return module
 
 

@@ -46,7 +46,7 @@ def _warm_up(extra: list[str]) -> None:
 
     torch.set_num_threads(1)
     # exercise autograd once, the way calls.call_function does: its lazy imports happen here
-    from .calls import call_function
+    from pgcheck.calls import call_function
 
     call_function(lambda x: x * 2, [torch.ones(2, requires_grad=True)], {},
                   grad={"wrt": [0], "grad_output": torch.ones(2)})

@@ -1,11 +1,11 @@
 """Public checks for `gae`: the definitions on tiny rollouts you can do by hand.
 
-Run them with `autograde check gae`. The real grade runs these too, plus
+Run them with `python check.py`. The real grade runs these too, plus
 hidden tests (several episodes per rollout, (T, N) batches, truncation).
 """
 import torch
 
-from autograder.checking import expect_close
+from pgcheck import expect_close, expect_pair
 
 F, T = False, True
 
@@ -20,8 +20,9 @@ def check_td_residuals_terminal(student):
 def check_compute_gae_lambda_one(student):
     """Rewards 1, V = 0, gamma = lam = 1, terminal at the end: advantages (3, 2, 1)."""
     z = torch.zeros(3)
-    adv, ret = student.compute_gae(torch.ones(3), z, z, torch.tensor([F, F, T]),
-                                   torch.tensor([F, F, F]), 1.0, 1.0)
+    adv, ret = expect_pair(student.compute_gae(torch.ones(3), z, z, torch.tensor([F, F, T]),
+                                               torch.tensor([F, F, F]), 1.0, 1.0),
+                           case="lambda = 1: (advantages, returns)")
     expect_close(adv, torch.tensor([3.0, 2.0, 1.0]), case="lambda = 1: the return to go")
     expect_close(ret, torch.tensor([3.0, 2.0, 1.0]), case="returns = advantages + values")
 
@@ -30,7 +31,8 @@ def check_compute_gae_lambda_zero(student):
     """lam = 0 gives the TD residuals themselves."""
     r, v, nv = torch.tensor([1.0, 0.0, 2.0]), torch.tensor([0.5, 1.0, 0.2]), torch.tensor([1.0, 0.2, 3.0])
     term = torch.tensor([F, F, T])
-    adv, _ = student.compute_gae(r, v, nv, term, torch.tensor([F, F, F]), 0.9, 0.0)
+    adv, _ = expect_pair(student.compute_gae(r, v, nv, term, torch.tensor([F, F, F]), 0.9, 0.0),
+                         case="lambda = 0: (advantages, returns)")
     expect_close(adv, torch.tensor([1.4, -0.82, 1.8]), case="lambda = 0: advantages = deltas")
 
 
@@ -38,5 +40,7 @@ def check_compute_gae_truncation(student):
     """A truncated step bootstraps from V(next) but the next episode does not leak back."""
     r, v = torch.tensor([1.0, 1.0]), torch.tensor([0.0, 0.0])
     nv = torch.tensor([10.0, 0.0])     # V of the truncated episode's last observation
-    adv, _ = student.compute_gae(r, v, nv, torch.tensor([F, F]), torch.tensor([T, F]), 0.5, 1.0)
+    adv, _ = expect_pair(student.compute_gae(r, v, nv, torch.tensor([F, F]), torch.tensor([T, F]),
+                                             0.5, 1.0),
+                         case="truncated first step: (advantages, returns)")
     expect_close(adv, torch.tensor([6.0, 1.0]), case="truncated first step, then a new episode")

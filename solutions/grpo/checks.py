@@ -1,13 +1,13 @@
 """Public checks for `grpo`: the table exercise, the std example, the path probability.
 
-Run them with `autograde check grpo`. The real grade runs these too, plus
+Run them with `python check.py`. The real grade runs these too, plus
 hidden tests (several groups, odd rewards, padding, gradients).
 """
 import math
 
 import torch
 
-from autograder.checking import TEXT_TOLERANCE, expect_close
+from pgcheck import TEXT_TOLERANCE, expect_close
 
 
 def check_group_advantages_table(student):

@@ -1,11 +1,11 @@
 """Public checks for `reinforce`: the worked examples of the course texts.
 
-Run them with `autograde check reinforce` (or from the notebook). The real
+Run them with `python check.py` (or from the notebook). The real
 grade runs these too, plus hidden tests with more cases.
 """
 import torch
 
-from autograder.checking import (TEXT_TOLERANCE, expect_close, expect_float, expect_pair,
+from pgcheck import (TEXT_TOLERANCE, expect_close, expect_float, expect_pair,
                                  expect_tensor)
 
 

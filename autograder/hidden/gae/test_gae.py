@@ -4,6 +4,9 @@ lambda = 0 / 1 identities, returns = advantages + values.
 
 Ideas graded (test groups): TD residual, recursion, episode boundaries, truncation
 bootstrap, batch shapes, value targets, inputs unmodified.
+
+Edge cases and inputs-unmodified tests are gated (``gate=``): their points count once the
+main tests of their function pass.
 """
 import pytest
 import torch
@@ -68,7 +71,7 @@ def test_recursion_one_episode(compare, dtype):
             case=f"12 steps of one unfinished episode, gamma 0.95, lambda 0.9, {dtype}")
 
 
-@points(1, group="recursion")
+@points(1, group="recursion", gate="compute_gae")
 def test_lambda_zero_is_td(compare):
     """lambda = 0 gives the TD residuals"""
     r, v, nv, term, trunc = rollout(9, seed=4, terminate=[4], truncate=[6])
@@ -76,7 +79,7 @@ def test_lambda_zero_is_td(compare):
             case="9 steps with both kinds of ends, lambda 0")
 
 
-@points(1, group="recursion")
+@points(1, group="recursion", gate="compute_gae")
 def test_lambda_one_is_monte_carlo(compare):
     """lambda = 1 gives the (bootstrapped) Monte Carlo return minus V"""
     r, v, nv, term, trunc = rollout(9, seed=5, terminate=[2], truncate=[6])
@@ -92,7 +95,7 @@ def test_several_episodes(compare):
             case="14 steps, terminated at t=3 and t=9, gamma 0.9, lambda 0.8")
 
 
-@points(1, group="episode boundaries")
+@points(1, group="episode boundaries", gate="compute_gae")
 def test_episode_ends_at_first_and_last_step(compare):
     """an episode of length 1 at the start, an end at the last step"""
     r, v, nv, term, trunc = rollout(6, seed=7, terminate=[0], truncate=[5 - 1])
@@ -130,7 +133,7 @@ def test_returns_are_advantages_plus_values(compare):
             case="8 steps with values around 10, gamma 0.9, lambda 0.7")
 
 
-@points(1, group="inputs unmodified")
+@points(1, group="inputs unmodified", gate="compute_gae")
 def test_inputs_unmodified(compare):
     """the rollout tensors are left as they were"""
     r, v, nv, term, trunc = rollout(8, 2, seed=11, terminate=[3], truncate=[5])

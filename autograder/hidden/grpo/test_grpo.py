@@ -3,6 +3,10 @@
 Ideas graded (test groups; partial credit and gradebook columns follow them): group mean,
 std normalisation, degenerate groups, inputs unmodified, sequence_logprob, grpo_loss value,
 grpo_loss gradient.
+
+Edge cases (all-equal groups, G = 1, padding of -inf) and the inputs-unmodified test are
+gated (``gate=``): their points count once the main tests of their function pass, so code
+that returns zeros, or returns nothing useful, earns nothing for them.
 """
 import pytest
 import torch
@@ -25,7 +29,8 @@ def spread_groups(P, G, *, seed, dtype):
 
 
 def padded_batch(lengths, L, *, seed, dtype=torch.float64, pad=7.0):
-    """Token log-probs (N, L), real tokens first, padding holding a junk finite value."""
+    """Token log-probs (N, L), real tokens first, padding holding a junk value (finite, or
+    -inf as masked logits give)."""
     g = gen(seed)
     mask = torch.arange(L).expand(len(lengths), L) < torch.tensor(lengths)[:, None]
     lp = -torch.rand(len(lengths), L, generator=g, dtype=torch.float64) * 3
@@ -83,16 +88,27 @@ def test_std_other_eps(compare):
             case="normalize_std=True, eps 0.5")
 
 
-@points(1, group="degenerate groups")
-def test_all_equal_groups(compare):
-    """all-equal groups give advantage 0, normalised or not, no NaN"""
-    rewards = torch.tensor([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0], [0.3, 0.3, 0.3]])
-    compare("group_advantages", rewards, case="all-equal groups")
-    compare("group_advantages", rewards, normalize_std=True,
-            case="all-equal groups, normalize_std=True")
+#: all-equal groups (one ordinary group among them) whose float32 mean misses the rewards by
+#: a rounding error: over a tiny std + eps it would give about 0.06, 0.1 or even 1, not 0
+ALL_EQUAL = {3: [[1.0, 1.0, 1.0], [0.0, 0.0, 0.0], [0.3, 0.3, 0.3], [0.9, 0.9, 0.9],
+                 [-1.7, -1.7, -1.7], [1000.1, 1000.1, 1000.1], [0.2, 0.9, 0.4]],
+             8: [[0.7] * 8, [0.1] * 8, [0.45] * 8, [0.0, 1, 1, 0, 1, 0, 0, 0]]}
 
 
-@points(1, group="degenerate groups")
+@points(1, group="degenerate groups", gate="group_advantages")
+@both_dtypes
+def test_all_equal_groups(compare, dtype):
+    """all-equal groups give exactly 0, normalised or not (float32 rounding included), no NaN"""
+    for G, rows in ALL_EQUAL.items():
+        rewards = torch.tensor(rows, dtype=dtype)
+        equal = ", ".join(f"{row[0]:g}" for row in rows if len(set(row)) == 1)
+        case = f"groups of {G} all equal to {equal}, and one ordinary group, {dtype}"
+        compare("group_advantages", rewards, case=case)
+        compare("group_advantages", rewards, normalize_std=True,
+                case=case.replace(f", {dtype}", f", normalize_std=True, {dtype}"))
+
+
+@points(1, group="degenerate groups", gate="group_advantages")
 def test_single_response_groups(compare):
     """G = 1: advantage 0, no NaN"""
     rewards = torch.tensor([[1.0], [0.0], [2.5]])
@@ -101,7 +117,7 @@ def test_single_response_groups(compare):
             case="groups of one response, normalize_std=True")
 
 
-@points(1, group="inputs unmodified")
+@points(1, group="inputs unmodified", gate=["group_advantages", "sequence_logprob"])
 def test_inputs_unmodified(compare):
     """the rewards tensor is left as it was"""
     rewards = spread_groups(3, 4, seed=4, dtype=torch.float32)
@@ -137,6 +153,15 @@ def test_sequence_logprob_path(compare):
     compare("sequence_logprob", lp, mask, case="paths (0.6, 0.9, 0.7) and (0.5, 0.8)")
 
 
+@points(1, group="sequence_logprob", gate="sequence_logprob")
+@both_dtypes
+def test_sequence_logprob_inf_padding(compare, dtype):
+    """padding that holds -inf (what masked logits give): no NaN"""
+    lp, mask = padded_batch([4, 1, 3, 2], 4, seed=12, dtype=dtype, pad=-float("inf"))
+    compare("sequence_logprob", lp, mask,
+            case=f"4 responses of lengths 4, 1, 3, 2 padded with -inf, {dtype}")
+
+
 # -- grpo_loss ----------------------------------------------------------------------
 
 @points(2, group="grpo_loss value")
@@ -157,3 +182,15 @@ def test_grpo_loss_gradient(compare):
                  wrt=[0, 2], names=["token log-probs (should be -A_i * mask / N)",
                                     "the advantages"],
                  case="6 padded responses")
+
+
+@points(1, group="grpo_loss gradient", gate="grpo_loss")
+def test_grpo_loss_inf_padding(compare):
+    """padding that holds -inf: a finite loss, and no gradient into the padding"""
+    lp, mask = padded_batch([3, 5, 1, 4], 5, seed=13, pad=-float("inf"))
+    adv = torch.randn(4, generator=gen(14), dtype=torch.float64)
+    compare("grpo_loss", lp.float(), mask, adv.float(),
+            case="4 responses padded with -inf, float32")
+    compare.grad("grpo_loss", lp.requires_grad_(True), mask, adv, wrt=[0],
+                 names=["token log-probs (should be -A_i * mask / N, 0 in the padding)"],
+                 case="4 responses padded with -inf")

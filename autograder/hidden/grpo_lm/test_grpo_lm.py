@@ -2,6 +2,12 @@
 
 Ideas graded (test groups): verify: right answers, verify: wrong answers, verify: junk,
 tis_weights value, tis_weights cap, tis_weights mask, tis_weights detached.
+
+A constant answer passes no main test: the right answers are checked next to a wrong one and
+the near misses next to the right one. Junk, values that are not strings, identical log-probs,
+extreme log-ratios, padding of -inf and the inputs-unmodified test are gated (``gate=``): their
+points count once the main tests of their function pass, so code that always says 0.0 (or
+returns constant weights) earns nothing for them.
 """
 import random
 
@@ -44,15 +50,17 @@ WRONG = [  # in this order: each kind of mistake first shows on a case of its ow
 
 @points(2, group="verify: wrong answers")
 def test_verify_wrong(compare):
-    """near misses: another number, an extra or missing digit, formatting that is not the number"""
-    for completion, a, b in WRONG:
+    """near misses: another number, an extra or missing digit, formatting that is not the number
+    (and, last, the right answer they miss)"""
+    for completion, a, b in WRONG + [RIGHT[0]]:
         compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
 
 
 @points(2, group="verify: right answers")
 def test_verify_right(compare):
-    """worked answers whose final number is the product (slips in the steps do not matter)"""
-    for completion, a, b in RIGHT:
+    """worked answers whose final number is the product (slips in the steps do not matter),
+    then a wrong one"""
+    for completion, a, b in RIGHT + [WRONG[0]]:
         compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
 
 
@@ -71,7 +79,7 @@ JUNK = ["", "=", ".", "==", "=.", "408", "17×24", "×+=.", "=×.", "=-408.", "=
         "\x00=408.", "=408\x00"]
 
 
-@points(2, group="verify: junk")
+@points(2, group="verify: junk", gate="verify")
 def test_verify_junk(compare):
     """strings a model (or a test) can produce: never an exception, 0.0 unless exactly right"""
     for completion in JUNK:
@@ -83,7 +91,7 @@ def test_verify_junk(compare):
         compare("verify", completion, 17, 24, case=f"verify({completion!r}, 17, 24)")
 
 
-@points(1, group="verify: junk")
+@points(1, group="verify: junk", gate="verify")
 def test_verify_not_a_string(compare):
     """anything that is not a string scores 0.0"""
     for value in (None, 408, 408.0, b"=408.", ["=408."]):
@@ -111,7 +119,7 @@ def test_tis_random(compare, dtype):
     compare("tis_weights", lp_t, lp_r, mask, 2.0, case=f"8 padded responses, cap 2, {dtype}")
 
 
-@points(1, group="tis_weights value")
+@points(1, group="tis_weights value", gate="tis_weights")
 def test_tis_identical(compare):
     """engine == trainer: every weight is exactly 1"""
     lp_t, _, mask = batch([4, 2, 3], 4, seed=2)
@@ -126,13 +134,15 @@ def test_tis_cap_binds(compare):
     compare("tis_weights", lp_t, lp_r, mask, cap=5.0, case="the same, cap=5.0 by keyword")
 
 
-@points(1, group="tis_weights cap")
-def test_tis_extreme(compare):
-    """log-ratios of +-200: no inf or NaN, the cap above and (almost) 0 below"""
+@points(1, group="tis_weights cap", gate="tis_weights")
+@both_dtypes
+def test_tis_extreme(compare, dtype):
+    """log-ratios of +-200: no inf or NaN, the cap above, (almost or exactly) 0 below"""
     mask = torch.tensor([[True, True], [True, True], [True, False]])
-    lp_r = torch.tensor([[-1.0, -1.0], [-1.0, -1.0], [-1.0, -300.0]], dtype=torch.float64)
-    lp_t = torch.tensor([[99.0, 99.0], [-101.0, -101.0], [-1.0, 0.0]], dtype=torch.float64)
-    compare("tis_weights", lp_t, lp_r, mask, 2.0, case="sequence log-ratios +200, -200, 0")
+    lp_r = torch.tensor([[-1.0, -1.0], [-1.0, -1.0], [-1.0, -300.0]], dtype=dtype)
+    lp_t = torch.tensor([[99.0, 99.0], [-101.0, -101.0], [-1.0, 0.0]], dtype=dtype)
+    compare("tis_weights", lp_t, lp_r, mask, 2.0,
+            case=f"sequence log-ratios +200, -200, 0, {dtype}")
 
 
 @points(2, group="tis_weights mask")
@@ -140,6 +150,18 @@ def test_tis_padding(compare):
     """padding positions (holding junk) play no part"""
     lp_t, lp_r, mask = batch([1, 7, 3, 2], 7, seed=4, pad=40.0)
     compare("tis_weights", lp_t, lp_r, mask, 3.0, case="4 responses padded with +-40")
+
+
+@points(1, group="tis_weights mask", gate="tis_weights")
+@both_dtypes
+def test_tis_inf_padding(compare, dtype):
+    """padding that holds -inf (what masked logits give) on both sides: no NaN"""
+    lp_t, lp_r, mask = batch([2, 6, 4, 1], 6, seed=5, dtype=dtype, pad=float("inf"))
+    lp_t = lp_t.masked_fill(~mask, -float("inf"))
+    compare("tis_weights", lp_t, lp_r, mask, 2.0,
+            case=f"4 responses, trainer and engine log-probs padded with -inf, {dtype}")
+    compare("tis_weights", lp_t, lp_r.masked_fill(~mask, -1.5), mask, 2.0,
+            case=f"4 responses, trainer log-probs padded with -inf, {dtype}")
 
 
 @points(2, group="tis_weights detached")
@@ -155,7 +177,7 @@ def test_tis_detached(compare):
                             "torch.no_grad())")
 
 
-@points(1, group="tis_weights detached")
+@points(1, group="tis_weights detached", gate="tis_weights")
 def test_tis_inputs_unmodified(compare):
     """the log-prob tensors are left as they were"""
     lp_t, lp_r, mask = batch([3, 5, 4], 5, seed=8)

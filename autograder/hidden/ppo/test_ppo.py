@@ -3,6 +3,9 @@ epsilons, log-probs near -800, exact gradients, and the k1 KL estimate.
 
 Ideas graded (test groups): clipped surrogate, loss value, loss gradient, KL estimate (and
 cart-pole, in test_cartpole.py).
+
+Edge cases and inputs-unmodified tests are gated (``gate=``): their points count once the
+main tests of their function pass.
 """
 import pytest
 import torch
@@ -68,7 +71,7 @@ def test_loss_value(compare, dtype):
     compare("ppo_clip_loss", new, old, adv, 0.2, case=f"32 random samples, eps 0.2, {dtype}")
 
 
-@points(1, group="loss value")
+@points(1, group="loss value", gate="ppo_clip_loss")
 def test_loss_extreme_logprobs(compare):
     """log-probs near -800: no underflow to 0/0"""
     old = torch.tensor([-800.0, -799.5, -801.0, -3.0])

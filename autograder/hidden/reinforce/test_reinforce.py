@@ -2,6 +2,9 @@
 
 Ideas graded (test groups): discounted returns, log-softmax gradient, update step, loss
 value, loss gradients, variance of the estimate.
+
+Edge cases and inputs-unmodified tests are gated (``gate=``): their points count once the
+main tests of their function pass.
 """
 import pytest
 import torch
@@ -25,14 +28,14 @@ def test_discounted_returns_random(compare, dtype):
     compare("discounted_returns", rewards, 0.9, case=f"17 random rewards, gamma 0.9, {dtype}")
 
 
-@points(1, group="discounted returns")
+@points(1, group="discounted returns", gate="discounted_returns")
 def test_discounted_returns_short(compare):
     """an episode of length 1, and one of length 2"""
     compare("discounted_returns", torch.tensor([2.5]), 0.7, case="one reward 2.5, gamma 0.7")
     compare("discounted_returns", torch.tensor([1.0, -4.0]), 0.5, case="rewards (1, -4), gamma 0.5")
 
 
-@points(1, group="discounted returns")
+@points(1, group="discounted returns", gate="discounted_returns")
 def test_discounted_returns_gammas(compare):
     """gamma 0 and 1 next to an ordinary gamma"""
     rewards = torch.tensor([1.0, 2.0, 3.0, -1.0], dtype=torch.float64)
@@ -53,7 +56,7 @@ def test_softmax_logprob_grad_random(compare, dtype):
                 case=f"6 random logits, action {action} (not the most likely), {dtype}")
 
 
-@points(1, group="log-softmax gradient")
+@points(1, group="log-softmax gradient", gate="softmax_logprob_grad")
 def test_softmax_logprob_grad_extreme(compare):
     """logits such as (1000, 0): no overflow, no NaN"""
     compare("softmax_logprob_grad", torch.tensor([1000.0, 0.0]), 1, case="logits (1000, 0), action 1")
@@ -80,7 +83,7 @@ def test_reinforce_update_random(compare, dtype):
                 case=f"4 random logits, action {action}, return {ret}, lr {lr}, {dtype}")
 
 
-@points(1, group="update step")
+@points(1, group="update step", gate="reinforce_update")
 def test_reinforce_update_tensor_return(compare):
     """the return given as a 0-dimensional tensor"""
     compare("reinforce_update", torch.tensor([0.1, -0.4, 0.9]), 1, torch.tensor(2.0), 0.1,

@@ -8,6 +8,7 @@ def group_advantages(rewards, normalize_std=False, eps=1e-6):
     out = r - r.mean(axis=1, keepdims=True)
     if normalize_std:
         out = out / (r.std(axis=1, keepdims=True) + eps)
+    out[np.ptp(r, axis=1) == 0] = 0.0       # all-equal groups: exactly 0
     return torch.from_numpy(out.astype(r.dtype))
 
 

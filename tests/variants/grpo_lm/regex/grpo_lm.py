@@ -1,4 +1,4 @@
-"""Correct, written differently: a regular expression; masking by multiplication; no_grad."""
+"""Correct, written differently: a regular expression; torch.where with a scalar; no_grad."""
 import re
 
 import torch
@@ -15,5 +15,5 @@ def verify(completion, a, b):
 
 def tis_weights(logp_trainer, logp_rollout, mask, cap=2.0):
     with torch.no_grad():
-        log_ratio = ((logp_trainer - logp_rollout) * mask).sum(-1)
+        log_ratio = torch.where(mask, logp_trainer - logp_rollout, 0.0).sum(-1)
         return torch.minimum(log_ratio.exp(), torch.tensor(cap, dtype=log_ratio.dtype))

@@ -1,10 +1,24 @@
-"""One function call, optionally with gradients: shared by the worker and local checks.
+"""One function call, optionally with gradients: shared by the grader's worker and local checks.
 
-The worker runs it on the student's functions inside the sandbox; a notebook
-runs it in the student's own kernel (``checking.run_checks``), so the public
-checks behave the same in both places.
+The grader's worker runs it on the student's functions inside its sandbox; a
+notebook or ``check.py`` runs it in the student's own Python
+(:mod:`pgcheck.runner`), so the public checks behave the same in both places.
+A ``.grad(...)`` call of either kind answers with a :class:`CallResult`.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class CallResult:
+    """What ``student.fn.grad(...)`` / ``student.fn.echo(...)`` return."""
+
+    value: object
+    grads: list | None = None           #: one gradient per ``wrt`` entry; None: none flows
+    grad_error: str | None = None       #: why no gradient came back at all
+    args_after: list = field(default_factory=list)      #: the arguments after the call
+    kwargs_after: dict = field(default_factory=dict)
 
 
 def _pick(args, kwargs, key):

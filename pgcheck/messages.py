@@ -1,0 +1,36 @@
+"""The words a student reads, defined once: the stub every release ships, and how an
+exception raised by the student's own code is reported (at home and in the grade)."""
+from __future__ import annotations
+
+
+def stub_line(function: str) -> str:
+    """The line that replaces a graded function's body in the student release.
+
+    >>> stub_line("compute_gae")
+    'raise NotImplementedError("compute_gae: not implemented yet; replace this line with your code (see the docstring)")'
+    """
+    return (f'raise NotImplementedError("{function}: not implemented yet; '
+            f'replace this line with your code (see the docstring)")')
+
+
+def stubbed_function(message: str) -> str:
+    """The function a stub's ``NotImplementedError`` message names ('' if none).
+
+    >>> stubbed_function("compute_gae: not implemented yet; replace this line ...")
+    'compute_gae'
+    """
+    head = (message or "").split(":", 1)[0].strip()
+    return head if head.isidentifier() else ""
+
+
+def error_text(type_name: str, message: str, traceback: str = "") -> str:
+    """Feedback for an exception raised by the student's code.
+
+    >>> error_text("NotImplementedError", "grpo_loss: not implemented yet; ...")
+    'not implemented: grpo_loss'
+    >>> error_text("ZeroDivisionError", "division by zero")
+    'your code raised ZeroDivisionError: division by zero'
+    """
+    if type_name == "NotImplementedError":
+        return f"not implemented: {stubbed_function(message) or 'a function'}"
+    return f"your code raised {type_name}: {message}\n{traceback}".rstrip()

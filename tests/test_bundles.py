@@ -1,0 +1,266 @@
+"""The student bundle works as shipped: from the real zip, in an environment holding only
+what the bundle declares (``requirements.txt``), run the way its README says.
+
+For every assignment found in ``solutions/`` (the registry, no list here):
+
+* ``python check.py`` on the stubs: one ``not implemented: FUNCTION`` line per function,
+  exit 1; with the reference module dropped in: every check passes, exit 0;
+* with a filled-in notebook beside the untouched stub module, ``check.py`` checks the
+  notebook and says so; ``check.py --zip`` packs exactly that file, and grading the zip
+  gives the score of grading the folder;
+* the notebook runs top to bottom from its own folder: stubs fail only with a named
+  ``NotImplementedError`` (or a name an unanswered exercise cell would have defined), the
+  reference notebook with no error at all;
+* every file and command the README and the notebook mention exists in the bundle.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from autograder import course
+from conftest import ROOT, autograde, grade_json
+from freshenv import clean_environ, make_env
+
+NAMES = sorted(course.assignments())
+
+pytestmark = pytest.mark.slow
+
+
+# -- fixtures: the real zips, unpacked once, and one fresh environment per bundle -----------
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    autograde("release", "--zip", out)
+    return out
+
+
+_ENVS: dict[str, tuple[Path, Path]] = {}
+
+
+@pytest.fixture
+def bundle(name, dist, tmp_path_factory, tmp_path):
+    """(a fresh copy of the unzipped ``<name>/`` folder, its environment's python, environ)."""
+    if name not in _ENVS:
+        base = tmp_path_factory.mktemp(f"bundle-{name}")
+        with zipfile.ZipFile(dist / f"{name}-student.zip") as zf:
+            assert {Path(n).parts[0] for n in zf.namelist()} == {name}, "one top-level folder"
+            zf.extractall(base / "unzipped")
+        python = make_env(base / "unzipped" / name / "requirements.txt", base / "env")
+        _ENVS[name] = (base / "unzipped" / name, python)
+    pristine, python = _ENVS[name]
+    folder = tmp_path / name
+    shutil.copytree(pristine, folder)
+    home = tmp_path / "home"
+    kernels = home / "jupyter" / "kernels" / "python3"
+    kernels.mkdir(parents=True)
+    (kernels / "kernel.json").write_text(json.dumps({
+        "argv": [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "bundle", "language": "python"}))
+    return folder, python, clean_environ(python.parent.parent, home)
+
+
+def run(python, args, folder, environ, timeout=900):
+    return subprocess.run([str(python), *args], cwd=folder, env=environ, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+# -- check.py ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+def test_check_on_stubs_says_not_implemented_once_per_function(name, bundle):
+    folder, python, environ = bundle
+    start = time.perf_counter()
+    proc = run(python, ["check.py"], folder, environ)
+    seconds = time.perf_counter() - start
+    functions = course.get(name).functions
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    assert [l for l in lines if l.startswith("not implemented:")] == \
+        [f"not implemented: {f}" for f in functions], proc.stdout
+    assert "FAILED" not in proc.stdout and "Traceback" not in proc.stderr, proc.stdout + proc.stderr
+    print(f"{name}: check.py on the stubs from the zip, {seconds:.1f} s")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_check_passes_with_the_reference_module(name, bundle):
+    folder, python, environ = bundle
+    shutil.copy(course.get(name).reference_module, folder / f"{name}.py")
+    proc = run(python, ["check.py"], folder, environ)
+    functions = course.get(name).functions
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"{len(functions)} of {len(functions)} functions pass" in proc.stdout
+    assert "FAILED" not in proc.stdout and "not implemented" not in proc.stdout
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_filled_notebook_is_checked_zipped_and_graded_alike(name, bundle, tmp_path):
+    folder, python, environ = bundle
+    shutil.copy(course.get(name).source_dir / f"{name}.ipynb", folder / f"{name}.ipynb")
+    proc = run(python, ["check.py", "--zip"], folder, environ)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.startswith(f"Checking {name}.ipynb"), proc.stdout
+    assert f"{name}.py still has the stubs" in proc.stdout
+    assert "FAILED" not in proc.stdout and "not implemented" not in proc.stdout
+    archive = folder / f"{name}-submission.zip"
+    with zipfile.ZipFile(archive) as zf:
+        assert zf.namelist() == [f"{name}.ipynb"]
+    student = tmp_path / "class" / "alice"
+    student.mkdir(parents=True)
+    shutil.copy(archive, student)
+    results, _ = grade_json([student, folder], name, tmp_path / "out", "--skip-slow")
+    by_zip, by_folder = results["alice"], results[name]
+    assert by_zip["score"] == by_folder["score"] == by_folder["max_score"] > 0
+    assert by_zip["max_score"] == by_folder["max_score"]
+
+
+# -- the notebook ------------------------------------------------------------------------------
+
+EXECUTE = """
+import json, sys
+import nbformat
+from nbclient import NotebookClient
+nb = nbformat.read(sys.argv[1], as_version=4)
+NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
+               resources={"metadata": {"path": "."}}).execute()
+cells = []
+for index, cell in enumerate(nb.cells):
+    if cell.cell_type == "code":
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        cells.append({"index": index, "source": cell.source,
+                      "grade": cell.metadata.get("nbgrader", {}).get("grade", False),
+                      "error": [errors[0].ename, errors[0].evalue] if errors else None})
+json.dump(cells, sys.stdout)
+"""
+
+
+def execute(python, notebook: Path, folder, environ) -> list[dict]:
+    proc = run(python, ["-c", EXECUTE, notebook.name], folder,
+               {**environ, "AUTOGRADE_FAST": "1"})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout)
+
+
+def assigned(source: str) -> set[str]:
+    return set(re.findall(r"^(\w+)\s*(?:,\s*\w+\s*)*=(?!=)", source, re.M)) | {
+        n for names in re.findall(r"^((?:\w+\s*,\s*)+\w+)\s*=(?!=)", source, re.M)
+        for n in re.split(r"\s*,\s*", names)}
+
+
+def answer_names(name: str) -> set[str]:
+    """Names the exercise (solution) cells of the source notebook assign."""
+    nb = json.loads((course.get(name).source_dir / f"{name}.ipynb").read_text())
+    return {n for cell in nb["cells"] if cell.get("metadata", {}).get("nbgrader", {}).get("solution")
+            for n in assigned("".join(cell["source"]))}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_stub_notebook_fails_only_where_work_is_missing(name, bundle):
+    """Check cells raise the stub's own NotImplementedError; any other cell fails only with a
+    NotImplementedError, or a NameError for a name that an exercise cell or an earlier cell
+    that failed (because of a stub) would have defined."""
+    folder, python, environ = bundle
+    cells = execute(python, folder / f"{name}.ipynb", folder, environ)
+    functions = course.get(name).functions
+    missing_names = answer_names(name)
+    checks = [c for c in cells if "run_checks(" in c["source"]]
+    assert checks, "the notebook calls its public checks"
+    for cell in cells:
+        if cell["error"] is None:
+            continue
+        kind, text = cell["error"]
+        if cell in checks:
+            assert kind == "NotImplementedError" and text.split(":")[0] in functions, cell
+            continue
+        missing = re.match(r"name '(\w+)' is not defined", text)
+        assert kind == "NotImplementedError" or (kind == "NameError" and missing
+                                                  and missing.group(1) in missing_names), cell
+        missing_names |= assigned(cell["source"])
+    assert all(c["error"] for c in checks), "every check cell fails on the stubs"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_reference_notebook_runs_without_error(name, bundle):
+    folder, python, environ = bundle
+    shutil.copy(course.get(name).source_dir / f"{name}.ipynb", folder / "reference.ipynb")
+    cells = execute(python, folder / "reference.ipynb", folder, environ)
+    assert [c for c in cells if c["error"]] == []
+    assert any("run_checks(" in c["source"] for c in cells)
+
+
+# -- what the texts mention exists ---------------------------------------------------------------
+
+#: commands a bundle's texts may tell a student to run (alone or from .venv/bin/)
+COMMANDS = {"python", "python3", "pip", "jupyter", "cd", "unzip"}
+#: words that start a command line elsewhere: naming one of these in a bundle is a mistake
+KNOWN_TOOLS = COMMANDS | {"autograde", "nbgrader", "pytest", "bash", "sh", "make", "conda",
+                          "git", "uv"}
+PATH_RE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.(?:py|ipynb|md|txt|pt|png|csv|json|"
+                     r"zip|toml|html))(?![\w-])")
+DIR_RE = re.compile(r"(?<![\w/.<-])((?:[\w-]+/)+)(?=[\s`]|$)")
+
+
+def mentions(text: str) -> tuple[set[str], set[str]]:
+    """(paths, command lines) mentioned in code spans and code blocks of markdown ``text``."""
+    blocks = re.findall(r"```[^\n]*\n(.*?)```", text, re.S)
+    spans = re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", text, flags=re.S))
+    lines = [l.split(" #")[0].strip() for b in blocks for l in b.splitlines() if l.strip()]
+    commands = {l for l in lines} | {s for s in spans if s.split()[0].split("/")[-1] in KNOWN_TOOLS
+                                     and " " in s.strip()}
+    paths = set()
+    for piece in lines + spans:
+        paths |= set(PATH_RE.findall(piece)) | set(DIR_RE.findall(piece))
+    return paths, commands
+
+
+def problems(folder: Path, name: str, text: str) -> list[str]:
+    """What ``text`` mentions that a student of bundle ``folder`` does not have."""
+    made_by_student = {f"{name}-submission.zip", ".venv/", "reference.ipynb"}
+    paths, commands = mentions(text)
+    out = [f"no such file in the bundle: {p}" for p in sorted(paths)
+           if p not in made_by_student and not p.startswith(".venv/")
+           and not (folder / p).exists()]
+    for line in sorted(commands):
+        tool = line.split()[0]
+        allowed = tool in COMMANDS or (tool.startswith(".venv/bin/")
+                                       and tool.split("/")[-1] in COMMANDS)
+        if not allowed:
+            out.append(f"a command the bundle does not have: {line}")
+    return out
+
+
+def texts(folder: Path, name: str) -> dict[str, str]:
+    nb = json.loads((folder / f"{name}.ipynb").read_text())
+    cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    shell = ["\n".join(l.lstrip("!%") for l in "".join(c["source"]).splitlines()
+                       if l.startswith(("!", "%"))) for c in nb["cells"] if c["cell_type"] == "code"]
+    return {"README.md": (folder / "README.md").read_text(),
+            f"{name}.ipynb": "\n\n".join(cells) + "\n```\n" + "\n".join(shell) + "\n```\n"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_texts_mention_only_what_the_bundle_holds(name, bundle):
+    folder, _, _ = bundle
+    found = {where: problems(folder, name, text) for where, text in texts(folder, name).items()}
+    assert found == {where: [] for where in found}
+
+
+def test_the_mention_scanner_catches_what_does_not_ship(tmp_path):
+    (tmp_path / "check.py").write_text("")
+    planted = ("Run `autograde check grpo my-folder` or\n```bash\npython check.py\n"
+               "nbgrader generate_assignment grpo\n```\nsee `docs/cartpole.md` and "
+               "`autograder/rl_check.py`, `python check.py --zip`.\n")
+    assert problems(tmp_path, "grpo", planted) == [
+        "no such file in the bundle: autograder/rl_check.py",
+        "no such file in the bundle: docs/cartpole.md",
+        "a command the bundle does not have: autograde check grpo my-folder",
+        "a command the bundle does not have: nbgrader generate_assignment grpo",
+    ]
