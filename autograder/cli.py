@@ -3,7 +3,7 @@
 Commands:
 
 =============  =============================================================
-``grade``      grade submissions (CONTRACT §2): ``results.json`` and
+``grade``      grade submissions (docs/contract.md): ``results.json`` and
                ``feedback.md`` per student, ``gradebook.csv`` per batch
 ``check``      a student's own run of the public checks, same feedback format
 ``release``    regenerate ``assignments/`` from ``solutions/`` (``--check``:
@@ -328,9 +328,19 @@ def cmd_gradescope(args) -> int:
     return 0
 
 
+EPILOG = """\
+The fixed interface (the functions students write, with their worked examples, and the
+JSON and exit status of `autograde grade`) is documented in docs/contract.md.
+Run `autograde COMMAND --help` for a command's options."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="autograde", description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="autograde", epilog=EPILOG,
+        description="Release, check and grade the policy-gradient assignments; student code runs "
+                    "in a sandbox.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def sandbox_options(p):
         p.add_argument("--sandbox", default="auto", choices=["auto", "namespaces", "uid", "plain"],
@@ -338,11 +348,18 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--timeout", type=float, help="seconds per call (default 10)")
         p.add_argument("--budget", type=float, help="seconds per submission (default 180)")
 
-    g = sub.add_parser("grade", help="grade submissions")
-    g.add_argument("paths", nargs="+", metavar="PATH")
-    g.add_argument("--assignment", "-a", required=True, metavar="NAME")
-    g.add_argument("--jobs", "-j", type=int, default=1)
-    g.add_argument("--out", "-o", default="autograde-out")
+    g = sub.add_parser("grade", help="grade submissions: feedback per student, a gradebook per "
+                                     "batch, --json for scripts",
+                       epilog="The --json output and the exit status are fixed: docs/contract.md.")
+    g.add_argument("paths", nargs="+", metavar="PATH",
+                   help="a submission (a folder holding NAME.py or NAME.ipynb, or the file), "
+                        "or a folder of student folders")
+    g.add_argument("--assignment", "-a", required=True, metavar="NAME",
+                   help="the assignment to grade (a folder of solutions/)")
+    g.add_argument("--jobs", "-j", type=int, default=1,
+                   help="submissions graded in parallel (default 1)")
+    g.add_argument("--out", "-o", default="autograde-out",
+                   help="folder for the reports and gradebook.csv (default autograde-out)")
     g.add_argument("--json", action="store_true", help="print the results as one JSON array")
     g.add_argument("--nbgrader-db", metavar="URL",
                    help="also record the scores in this nbgrader gradebook "
@@ -354,53 +371,60 @@ def build_parser() -> argparse.ArgumentParser:
     g.set_defaults(func=cmd_grade)
 
     c = sub.add_parser("check", help="run the public checks on your work")
-    c.add_argument("name", metavar="NAME")
+    c.add_argument("name", metavar="NAME", help="the assignment")
     c.add_argument("path", nargs="?", metavar="PATH",
                    help="your NAME.py / NAME.ipynb or its folder (default assignments/NAME)")
-    c.add_argument("--out", default="autograde-out/check")
+    c.add_argument("--out", default="autograde-out/check",
+                   help="folder for the feedback (default autograde-out/check)")
     sandbox_options(c)
     c.set_defaults(func=cmd_check)
 
-    r = sub.add_parser("release", help="generate assignments/ from solutions/")
+    r = sub.add_parser("release", help="generate assignments/ from solutions/ (or check it is "
+                                       "current, or zip student bundles)")
     r.add_argument("--check", action="store_true", help="only say whether it is current")
     r.add_argument("--zip", nargs="?", const="dist", metavar="DIR",
                    help="build one student bundle per assignment into DIR (default dist/) "
                         "from the committed release")
     r.set_defaults(func=cmd_release)
 
-    k = sub.add_parser("calibrate", help="measure the pass rates of the cart-pole check")
-    k.add_argument("name", metavar="NAME", help="the assignment (ppo)")
+    k = sub.add_parser("calibrate", help="measure the pass rates of a training-run check "
+                                         "(ppo's cart-pole, grpo_lm's GRPO run)")
+    k.add_argument("name", metavar="NAME", help="the assignment (ppo or grpo_lm)")
     k.add_argument("--seeds", type=int, default=300, help="seeds for the reference (default 300)")
     k.add_argument("--mutant-seeds", type=int, help="seeds per mutant (default: --seeds)")
     k.add_argument("--mutants", help="comma-separated mutant names, each optionally NAME:SEEDS "
                                       "(default: the five named in docs/cartpole.md)")
-    k.add_argument("--jobs", "-j", type=int, default=2)
+    k.add_argument("--jobs", "-j", type=int, default=2, help="runs in parallel (default 2)")
     k.add_argument("--json", metavar="FILE", help="also save every seed's result")
     k.add_argument("--write-docs", metavar="FILE", nargs="?", const="docs/cartpole.md",
                    help="replace the calibration table in FILE (default docs/cartpole.md)")
     k.set_defaults(func=cmd_calibrate)
 
     s_ = sub.add_parser("gradescope", help="build an assignment's Gradescope autograder zip")
-    s_.add_argument("name", metavar="NAME")
-    s_.add_argument("--out", default="dist")
+    s_.add_argument("name", metavar="NAME", help="the assignment")
+    s_.add_argument("--out", default="dist", help="folder for NAME-gradescope.zip (default dist)")
     s_.set_defaults(func=cmd_gradescope)
 
-    x = sub.add_parser("experiment", help="reproduce the course text's cart-pole experiment")
+    x = sub.add_parser("experiment", help="reproduce an experiment of the course texts "
+                                          "(cartpole, mismatch)")
     x.add_argument("name", metavar="NAME", help="cartpole (the ppo texts' experiment) or "
                    "mismatch (the grpo_lm rollout-engine experiment)")
-    x.add_argument("--seeds", type=int, default=3)
+    x.add_argument("--seeds", type=int, default=3, help="seeds per method (default 3)")
     x.add_argument("--steps", type=int, default=100_000, help="cartpole: env steps per run")
     x.add_argument("--updates", type=int, default=300, help="mismatch: GRPO updates per run")
     x.add_argument("--lag", type=int, default=16,
                    help="mismatch: how many updates old the engine's weights are")
     x.add_argument("--out", default=None,
                    help="folder for the report and figures (default docs/)")
-    x.add_argument("--jobs", "-j", type=int, default=2)
+    x.add_argument("--jobs", "-j", type=int, default=2, help="runs in parallel (default 2)")
     x.set_defaults(func=cmd_experiment)
 
     d = sub.add_parser("demo", help="grade the bundled example submissions")
-    d.add_argument("--out", default="demo-out")
-    d.add_argument("--jobs", "-j", type=int, default=2)
+    d.add_argument("--out", default="demo-out",
+                   help="folder for the examples, their feedback and the gradebook "
+                        "(default demo-out)")
+    d.add_argument("--jobs", "-j", type=int, default=2,
+                   help="submissions graded in parallel (default 2)")
     sandbox_options(d)
     d.set_defaults(func=cmd_demo)
     return parser

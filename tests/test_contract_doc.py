@@ -1,0 +1,64 @@
+"""The fixed interface is documented inside the repository, and the README and CLI point to it."""
+import argparse
+import re
+
+import pytest
+
+from autograder import course
+from autograder.cli import build_parser
+from conftest import ROOT
+
+CONTRACT = ROOT / "docs" / "contract.md"
+
+
+@pytest.mark.parametrize("name", list(course.assignments()))
+def test_contract_documents_every_student_function_with_its_signature(name):
+    text = CONTRACT.read_text()
+    assert f"`{name}`" in text
+    assignment = course.get(name)
+    source = assignment.reference_module.read_text()
+    headers = dict(re.findall(r"^def (\w+)\((.*?)\):", source, flags=re.M | re.S))
+    for function in assignment.functions:
+        signature = f"`{function}({' '.join(headers[function].split())})`"
+        assert signature in text, f"docs/contract.md lacks {signature}"
+
+
+def test_contract_documents_the_grading_json_and_exit_status():
+    text = CONTRACT.read_text()
+    usage = "autograde grade PATH [PATH ...] --assignment NAME [--jobs N] [--out DIR] [--json]"
+    assert usage in text
+    for key in ("submission", "assignment", "score", "max_score", "tests", "name", "output"):
+        assert f"`{key}`" in text, key
+    assert "Exit status" in text
+
+
+def test_readme_points_to_the_contract():
+    readme = (ROOT / "README.md").read_text()
+    assert "CONTRACT.md" not in readme
+    instructors = readme.split("## Instructors", 1)[1].split("\n## ", 1)[0]
+    assert "docs/contract.md" in readme.split("## Students", 1)[0]
+    assert "docs/contract.md" in instructors
+
+
+def _subparsers(parser):
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action
+    return None
+
+
+def test_cli_help_points_to_the_contract_and_describes_everything():
+    parser = build_parser()
+    assert "docs/contract.md" in parser.format_help()
+    sub = _subparsers(parser)
+    described = {a.dest: a.help for a in sub._choices_actions}
+    assert set(described) == set(sub.choices)
+    undescribed = [f"autograde {c}" for c, h in described.items() if not h]
+    for command, p in sub.choices.items():
+        for action in p._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            name = "/".join(action.option_strings) or action.metavar or action.dest
+            if not action.help or "\n" in action.help:
+                undescribed.append(f"autograde {command} {name}")
+    assert not undescribed, f"no one-line help: {undescribed}"
