@@ -16,8 +16,8 @@ from nbgrader.preprocessors import (CheckCellMetadata, ClearHiddenTests, ClearMa
                                     ClearOutput, ClearSolutions, ComputeChecksums,
                                     IncludeHeaderFooter, InstantiateTests, LockCells, SaveCells)
 
-from autograder import course
-from autograder.release import NOT_RELEASED, NameStubs
+from autograder.authoring import course
+from autograder.authoring.release import NOT_RELEASED, NameStubs
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 

@@ -37,7 +37,7 @@ class UsageError(Exception):
 
 
 def _limits(args):
-    from .worker.sandbox import Limits
+    from autograder.sandbox.confine import Limits
 
     limits = Limits()
     if getattr(args, "timeout", None):
@@ -48,7 +48,7 @@ def _limits(args):
 
 
 def _assignment(name: str):
-    from . import course
+    from autograder.authoring import course
 
     try:
         return course.get(name)
@@ -65,7 +65,7 @@ def _progress(last: bool = True, quiet: bool = False) -> Progress:
 
 
 def _grade_with_progress(pairs, assignment, options, jobs, quiet=False):
-    from .batch import grade_many
+    from autograder.engine.pool import grade_many
 
     with _progress(quiet=quiet) as progress:
         task = progress.add_task(f"grading {assignment.name}", total=len(pairs), last="")
@@ -100,13 +100,14 @@ def summary_table(results: list[dict], title: str) -> Table:
 
 
 def cmd_grade(args) -> int:
-    from . import batch
+    from autograder.engine import pool as batch
 
-    from .course import warm_imports
+    from autograder.authoring.course import warm_imports
 
     batch.launch(args.jobs, warm_imports(args.assignment))   # warms up while we import the rest
-    from . import runner, submission
-    from .report import write_gradebook
+    from autograder.engine import grade as runner
+    from autograder.engine import discover as submission
+    from autograder.report import write_gradebook
 
     assignment = _assignment(args.assignment)
     try:
@@ -121,7 +122,7 @@ def cmd_grade(args) -> int:
     results = _grade_with_progress(pairs, assignment, options, args.jobs)
     write_gradebook(out / "gradebook.csv", results)
     if args.nbgrader_db:
-        from .nbgrader_gradebook import record
+        from autograder.platforms.nbgrader import record
 
         err.print(f"recorded {record(results, args.nbgrader_db)} grades in {args.nbgrader_db}")
     if args.json:
@@ -133,8 +134,9 @@ def cmd_grade(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from . import batch, runner
-    from .course import warm_imports
+    from autograder.engine import pool as batch
+    from autograder.engine import grade as runner
+    from autograder.authoring.course import warm_imports
 
     batch.launch(1, warm_imports(args.name))
 
@@ -156,11 +158,12 @@ def cmd_check(args) -> int:
 
 
 def cmd_release(args) -> int:
-    from . import release
+    from autograder.authoring import release
 
     try:
         if args.zip:
-            from . import bundle, course
+            from autograder.authoring import bundle
+            from autograder.authoring import course
 
             for assignment in course.assignments().values():
                 err.print(f"student bundle: {bundle.build_zip(assignment, Path(args.zip))}")
@@ -184,12 +187,14 @@ def cmd_release(args) -> int:
 
 def cmd_demo(args) -> int:
     """Grade reference, blank release and one buggy submission of every assignment."""
-    from . import batch
-    from .course import warm_imports
+    from autograder.engine import pool as batch
+    from autograder.authoring.course import warm_imports
 
-    batch.launch(args.jobs, warm_imports("ppo"))
-    from . import course, mutants, runner
-    from .report import write_gradebook
+    batch.launch(args.jobs, warm_imports())       # every assignment's
+    from autograder.authoring import course
+    from autograder.engine import mutants
+    from autograder.engine import grade as runner
+    from autograder.report import write_gradebook
 
     out = Path(args.out).resolve()
     if out.exists():
@@ -217,8 +222,8 @@ def cmd_demo(args) -> int:
 
 def _calibration_labels(args, default_mutants) -> dict[str, int]:
     """{"reference": seeds, mutant: seeds, ...} from ``--seeds`` and ``--mutants a:N,b``."""
-    from . import course
-    from .mutants import bank
+    from autograder.authoring import course
+    from autograder.engine.mutants import bank
 
     labels = {"reference": args.seeds}
     for item in args.mutants.split(",") if args.mutants else default_mutants:
@@ -232,96 +237,87 @@ def _calibration_labels(args, default_mutants) -> dict[str, int]:
 
 
 def cmd_calibrate(args) -> int:
-    """Pass rates of the cart-pole rule for the reference and named mistakes."""
-    from . import calibrate
+    """Pass rates of an assignment's training check for the reference and named mistakes."""
+    from autograder.training import calibration, checks
 
-    if args.name == "grpo_lm":
-        return _calibrate_grpo_lm(args)
-    if args.name != "ppo":
-        raise UsageError("only ppo (cart-pole) and grpo_lm (GRPO run) have a stochastic check "
-                         "to calibrate")
-    labels = _calibration_labels(args, calibrate.DEFAULT_MUTANTS)
+    assignment = _assignment(args.name)
+    check = checks.check_module(assignment)
+    if check is None:
+        raise UsageError(f"{args.name} has no training check to calibrate (those that have one: "
+                         f"{', '.join(checks.with_checks()) or 'none'})")
+    settings = checks.training(assignment)
+    labels = _calibration_labels(args, settings.get("default_mutants", ()))
     with _progress(last=False) as progress:
-        task = progress.add_task("calibrating the cart-pole rule", total=sum(labels.values()))
-        results = calibrate.run(labels, jobs=args.jobs,
-                                on_done=lambda r: progress.update(task, advance=1))
-    rows = calibrate.table(results)
-    command = (f"autograde calibrate ppo --seeds {args.seeds}"
+        task = progress.add_task(f"calibrating the {args.name} training check",
+                                 total=sum(labels.values()))
+        results = check.calibrate(labels, jobs=args.jobs,
+                                  on_done=lambda r: progress.update(task, advance=1))
+    command = (f"autograde calibrate {args.name} --seeds {args.seeds}"
                + (f" --mutants {args.mutants}" if args.mutants else "")
                + (f" --mutant-seeds {args.mutant_seeds}" if args.mutant_seeds else "")
                + f" --jobs {args.jobs}")
-    return _publish_calibration(args, calibrate.markdown(rows, command=command), results)
-
-
-def _publish_calibration(args, text: str, results: list) -> int:
-    """Print a calibration table; keep the raw results (--json) and the doc (--write-docs)."""
-    from . import calibrate
-
+    text = check.calibration_table(results, command)
     Console().print(text, markup=False, highlight=False)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     if args.write_docs:
-        calibrate.write_docs(Path(args.write_docs), text)
-        err.print(f"table written to {args.write_docs}")
+        doc = Path(args.write_docs if args.write_docs is not True
+                   else assignment.root / settings.get("doc", ""))
+        if args.write_docs is True and not settings.get("doc"):
+            raise UsageError(f"{args.name} names no doc ([training] doc); give --write-docs FILE")
+        calibration.write_docs(doc, text)
+        err.print(f"table written to {doc}")
     return 0
 
 
-def _calibrate_grpo_lm(args) -> int:
-    """Pass rates of the capstone's GRPO-run rule for the reference and named mistakes."""
-    from . import lm_check
-
-    labels = _calibration_labels(args, ())
-    with _progress(last=False) as progress:
-        task = progress.add_task("calibrating the GRPO-run rule", total=sum(labels.values()))
-        results = lm_check.calibrate(labels, jobs=args.jobs,
-                                     on_done=lambda r: progress.update(task, advance=1))
-    command = (f"autograde calibrate grpo_lm --seeds {args.seeds}"
-               + (f" --mutants {args.mutants}" if args.mutants else "") + f" --jobs {args.jobs}")
-    return _publish_calibration(args, lm_check.calibration_table(results, command), results)
-
-
 def cmd_experiment(args) -> int:
-    """The course text's cart-pole experiment (REINFORCE, baseline, PPO, PPO without clipping)."""
-    from . import experiments
+    """An experiment of the course (each assignment.toml lists its own under [experiments])."""
+    import inspect
 
-    if args.name == "mismatch":
-        return _experiment_mismatch(args)
-    if args.name != "cartpole":
-        raise UsageError(f"unknown experiment {args.name!r} (known: cartpole, mismatch)")
-    command = f"autograde experiment cartpole --seeds {args.seeds} --steps {args.steps}"
-    total = args.seeds * len(experiments.methods())
+    from autograder.training import checks
+
+    known = checks.experiments()
+    if args.name not in known:
+        raise UsageError(f"unknown experiment {args.name!r} (known: {', '.join(known) or 'none'})")
+    module = checks.experiment_module(args.name)
+    accepted = inspect.signature(module.run).parameters
+    options = {k: v for k, v in (("steps", args.steps), ("updates", args.updates),
+                                 ("lag", args.lag)) if v is not None and k in accepted}
+    command = " ".join([f"autograde experiment {args.name} --seeds {args.seeds}"]
+                       + [f"--{k} {v}" for k, v in options.items()])
     with _progress() as progress:
-        task = progress.add_task("cart-pole experiment", total=total, last="")
-        path = experiments.run(
-            args.seeds, args.steps, Path(args.out or "docs"), args.jobs, command,
-            on_done=lambda r: progress.update(task, advance=1,
-                                              last=f"{r['method']} seed {r['seed']}"))
+        task = progress.add_task(f"{args.name} experiment",
+                                 total=module.runs(args.seeds, **options), last="")
+        path = module.run(seeds=args.seeds, out=Path(args.out) if args.out else None,
+                          jobs=args.jobs, command=command,
+                          on_done=lambda r: progress.update(task, advance=1,
+                                                            last=module.describe(r)),
+                          **options)
     Console().print(path.read_text(), markup=False, highlight=False)
     err.print(f"written: {path} and its figures")
     return 0
 
 
-def _experiment_mismatch(args) -> int:
-    """GRPO on the capstone with a mismatched rollout engine, with and without TIS."""
-    from . import lm_experiments
+def cmd_new(args) -> int:
+    """Scaffold a new assignment (docs/adding-an-assignment.md)."""
+    from autograder.authoring import scaffold
 
-    seeds = args.seeds
-    command = (f"autograde experiment mismatch --seeds {seeds} --updates {args.updates} "
-               f"--lag {args.lag}")
-    with _progress() as progress:
-        task = progress.add_task("mismatch experiment", total=3 * seeds, last="")
-        path = lm_experiments.run(
-            seeds, args.updates, args.lag, Path(args.out) if args.out else None, args.jobs,
-            command, on_done=lambda r: progress.update(task, advance=1,
-                                                       last=f"{r['setting']} seed {r['seed']}"))
-    Console().print(path.read_text(), markup=False, highlight=False)
-    err.print(f"written: {path} and mismatch.png")
+    try:
+        files = scaffold.create(args.name, args.title)
+    except (ValueError, FileExistsError) as exc:
+        raise UsageError(str(exc)) from None
+    root = files[0].parents[2]
+    for path in files:
+        err.print(f"created {path.relative_to(root) if path.is_relative_to(root) else path}")
+    err.print(f"next: write the reference in solutions/{args.name}/{args.name}.py (the line "
+              f"`{scaffold.TODO_LINE}`), then `autograde release`; see "
+              "docs/adding-an-assignment.md")
     return 0
 
 
 def cmd_gradescope(args) -> int:
     """Build the Gradescope autograder zip of one assignment."""
-    from . import gradescope
+    from autograder.platforms import gradescope
 
     path = gradescope.build_zip(_assignment(args.name), Path(args.out))
     err.print(f"Gradescope autograder: {path} (upload it as the assignment's autograder)")
@@ -365,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also record the scores in this nbgrader gradebook "
                         "(e.g. sqlite:///gradebook.db), for formgrader and `nbgrader export`")
     g.add_argument("--skip-slow", action="store_true",
-                   help="leave out the hidden tests marked slow (ppo's cart-pole run): quick "
+                   help="leave out the hidden tests marked slow (training runs such as cart-pole): quick "
                         "feedback, not a final grade")
     sandbox_options(g)
     g.set_defaults(func=cmd_grade)
@@ -387,17 +383,18 @@ def build_parser() -> argparse.ArgumentParser:
                         "from the committed release")
     r.set_defaults(func=cmd_release)
 
-    k = sub.add_parser("calibrate", help="measure the pass rates of a training-run check "
-                                         "(ppo's cart-pole, grpo_lm's GRPO run)")
-    k.add_argument("name", metavar="NAME", help="the assignment (ppo or grpo_lm)")
+    k = sub.add_parser("calibrate", help="measure the pass rates of an assignment's training "
+                                         "check (its assignment.toml names it under [training])")
+    k.add_argument("name", metavar="NAME", help="an assignment that has a training check")
     k.add_argument("--seeds", type=int, default=300, help="seeds for the reference (default 300)")
     k.add_argument("--mutant-seeds", type=int, help="seeds per mutant (default: --seeds)")
     k.add_argument("--mutants", help="comma-separated mutant names, each optionally NAME:SEEDS "
-                                      "(default: the five named in docs/cartpole.md)")
+                                      "(default: the assignment's [training] default_mutants)")
     k.add_argument("--jobs", "-j", type=int, default=2, help="runs in parallel (default 2)")
     k.add_argument("--json", metavar="FILE", help="also save every seed's result")
-    k.add_argument("--write-docs", metavar="FILE", nargs="?", const="docs/cartpole.md",
-                   help="replace the calibration table in FILE (default docs/cartpole.md)")
+    k.add_argument("--write-docs", metavar="FILE", nargs="?", const=True,
+                   help="replace the calibration table in FILE (default: the assignment's "
+                        "[training] doc)")
     k.set_defaults(func=cmd_calibrate)
 
     s_ = sub.add_parser("gradescope", help="build an assignment's Gradescope autograder zip")
@@ -406,18 +403,25 @@ def build_parser() -> argparse.ArgumentParser:
     s_.set_defaults(func=cmd_gradescope)
 
     x = sub.add_parser("experiment", help="reproduce an experiment of the course texts "
-                                          "(cartpole, mismatch)")
-    x.add_argument("name", metavar="NAME", help="cartpole (the ppo texts' experiment) or "
-                   "mismatch (the grpo_lm rollout-engine experiment)")
+                                          "(assignment.toml files list them under [experiments])")
+    x.add_argument("name", metavar="NAME", help="the experiment's name")
     x.add_argument("--seeds", type=int, default=3, help="seeds per method (default 3)")
-    x.add_argument("--steps", type=int, default=100_000, help="cartpole: env steps per run")
-    x.add_argument("--updates", type=int, default=300, help="mismatch: GRPO updates per run")
-    x.add_argument("--lag", type=int, default=16,
-                   help="mismatch: how many updates old the engine's weights are")
+    x.add_argument("--steps", type=int, help="env steps per run (experiments that train "
+                                             "with a step budget)")
+    x.add_argument("--updates", type=int, help="updates per run (experiments that count updates)")
+    x.add_argument("--lag", type=int,
+                   help="how many updates old a rollout engine's weights are (where it applies)")
     x.add_argument("--out", default=None,
                    help="folder for the report and figures (default docs/)")
     x.add_argument("--jobs", "-j", type=int, default=2, help="runs in parallel (default 2)")
     x.set_defaults(func=cmd_experiment)
+
+    n = sub.add_parser("new", help="scaffold a new assignment: reference module, registry entry, "
+                                   "notebook, public checks, hidden suite, mutant and variant "
+                                   "folders (docs/adding-an-assignment.md)")
+    n.add_argument("name", metavar="NAME", help="the new assignment's name (a Python identifier)")
+    n.add_argument("--title", default="a new assignment", help="its one-line title")
+    n.set_defaults(func=cmd_new)
 
     d = sub.add_parser("demo", help="grade the bundled example submissions")
     d.add_argument("--out", default="demo-out",
@@ -449,7 +453,7 @@ def main(argv=None) -> int:
                   markup=False, highlight=False)
         return 1
     finally:
-        from . import batch
+        from autograder.engine import pool as batch
 
         batch.close()
 

@@ -58,9 +58,11 @@ def sb3_seconds(seed: int, budget: int = 100_000) -> tuple[float, int | None]:
 
 
 def ours_seconds(seed: int) -> tuple[float, int | None]:
-    from autograder import rl_check
-    from autograder.course import get
-    from autograder.plugin import reference_module
+    from autograder.authoring.course import get
+    from autograder.engine.plugin import reference_module
+    from autograder.training.checks import check_module
+
+    rl_check = check_module(get("ppo"))
 
     loss = reference_module(get("ppo")).ppo_clip_loss
     start = time.perf_counter()

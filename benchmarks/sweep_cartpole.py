@@ -35,9 +35,11 @@ def parse(setting: str) -> dict:
 def one(job):
     import torch
 
-    from autograder import rl_check
-    from autograder.course import get
-    from autograder.plugin import reference_module
+    from autograder.authoring.course import get
+    from autograder.engine.plugin import reference_module
+    from autograder.training.checks import check_module
+
+    rl_check = check_module(get("ppo"))
 
     setting, seed = job
     torch.set_num_threads(1)

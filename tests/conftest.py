@@ -1,4 +1,5 @@
 """Shared helpers for the project's own tests."""
+import ast
 import json
 import subprocess
 import sys
@@ -32,3 +33,35 @@ def make_submission(folder: Path, name: str, text: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}.py").write_text(text)
     return folder
+
+
+def inject(source: str, function: str, code: str) -> str:
+    """``source`` with ``code`` run first in ``function``'s body (after its docstring)."""
+    tree = ast.parse(source)
+    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function)
+    has_doc = isinstance(fn.body[0], ast.Expr) and isinstance(fn.body[0].value, ast.Constant)
+    first = fn.body[1] if has_doc and len(fn.body) > 1 else fn.body[0]
+    lines = source.splitlines(keepends=True)
+    block = "".join(" " * first.col_offset + line + "\n" for line in code.splitlines())
+    return "".join(lines[:first.lineno - 1]) + block + "".join(lines[first.lineno - 1:])
+
+
+def value_mistake(assignment):
+    """A known mistake in the values of the assignment's first graded function that its
+    public checks already catch (found by running them here on each mistake of the bank):
+    its failures are plain expected/got mismatches, for the grader and for nbgrader alike."""
+    import importlib.util
+
+    from autograder.engine import mutants
+    from pgcheck.runner import run_function
+
+    first = assignment.functions[0]
+    spec = importlib.util.spec_from_file_location("_public_checks", assignment.checks_module)
+    checks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(checks)
+    for mistake in mutants.bank(assignment):
+        if set(mistake.functions) == {first} and "grad" not in mistake.name:
+            report = run_function(first, mistake.load(), checks)
+            if report.failed and all("expected" in text for _, text in report.failed):
+                return mistake
+    raise LookupError(f"no mistake of {first} in the bank fails its public checks")

@@ -1,4 +1,4 @@
-"""The grader survives a bank of hostile and broken submissions (``tests/adversarial/``).
+"""The grader survives a bank of hostile and broken submissions (``tests/assignments/<example>/adversarial/``).
 
 Each case file is an attack on top of wrong answers (``_wrong.py`` is prepended), so any point
 it earns can only come from a successful attack. The whole bank is graded in one batch, in
@@ -23,10 +23,12 @@ from pathlib import Path
 import psutil
 import pytest
 
-from autograder import course
+from autograder.authoring import course
 from conftest import ROOT, make_submission
 
-BANK = ROOT / "tests" / "adversarial"
+#: the assignment graded (the registry names it: [tests] engine_example), and its hostile bank
+EX = course.example()
+BANK = ROOT / "tests" / "assignments" / EX.name / "adversarial"
 MARK = "ADVERSARYMARK"
 TIMEOUT, BUDGET = 2, 12          # seconds per call, per submission (the defaults are 10 and 180)
 SLOW = "slow_correct"
@@ -41,8 +43,8 @@ def cases() -> list[str]:
 def build_batch(folder: Path, skip=()) -> Path:
     wrong = (BANK / "_wrong.py").read_text()
     for case in sorted(set(cases()) - set(skip)):
-        make_submission(folder / case, "grpo", wrong + "\n" + (BANK / f"{case}.py").read_text())
-    make_submission(folder / NEIGHBOUR, "grpo", course.get("grpo").reference_module.read_text())
+        make_submission(folder / case, EX.name, wrong + "\n" + (BANK / f"{case}.py").read_text())
+    make_submission(folder / NEIGHBOUR, EX.name, EX.reference_module.read_text())
     return folder
 
 
@@ -80,7 +82,7 @@ def wait_for_no_leftovers(seconds=5.0) -> list[str]:
 
 
 def grade(batch: Path, out: Path, *extra) -> tuple[subprocess.CompletedProcess, float]:
-    cmd = [sys.executable, "-m", "autograder.cli", "grade", str(batch), "--assignment", "grpo",
+    cmd = [sys.executable, "-m", "autograder.cli", "grade", str(batch), "--assignment", EX.name,
            "--jobs", "2", "--out", str(out), "--json", "--timeout", str(TIMEOUT),
            "--budget", str(BUDGET), *extra]
     start = time.monotonic()

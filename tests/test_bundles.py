@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder import course
+from autograder.authoring import course
 from conftest import ROOT, autograde, grade_json
 from freshenv import clean_environ, make_env
 
@@ -255,12 +255,12 @@ def test_texts_mention_only_what_the_bundle_holds(name, bundle):
 
 def test_the_mention_scanner_catches_what_does_not_ship(tmp_path):
     (tmp_path / "check.py").write_text("")
-    planted = ("Run `autograde check grpo my-folder` or\n```bash\npython check.py\n"
-               "nbgrader generate_assignment grpo\n```\nsee `docs/cartpole.md` and "
+    planted = ("Run `autograde check alpha my-folder` or\n```bash\npython check.py\n"
+               "nbgrader generate_assignment alpha\n```\nsee `docs/cartpole.md` and "
                "`autograder/rl_check.py`, `python check.py --zip`.\n")
-    assert problems(tmp_path, "grpo", planted) == [
+    assert problems(tmp_path, "alpha", planted) == [
         "no such file in the bundle: autograder/rl_check.py",
         "no such file in the bundle: docs/cartpole.md",
-        "a command the bundle does not have: autograde check grpo my-folder",
-        "a command the bundle does not have: nbgrader generate_assignment grpo",
+        "a command the bundle does not have: autograde check alpha my-folder",
+        "a command the bundle does not have: nbgrader generate_assignment alpha",
     ]

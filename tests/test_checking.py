@@ -2,7 +2,7 @@
 import pytest
 import torch
 
-from autograder.checking import Mismatch, expect_close, short
+from autograder.engine.assertions import Mismatch, expect_close, short
 
 
 def _failure(actual, expected) -> str:

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from autograder import course
+from autograder.authoring import course
 from autograder.cli import build_parser
 from conftest import ROOT
 

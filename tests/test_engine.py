@@ -6,11 +6,16 @@ import os
 import jsonschema
 import pytest
 
-from autograder import course, mutants
-from autograder.report import SCHEMA
-from conftest import autograde, grade_json, make_submission
+from autograder.authoring import course
 
-NAMES = ["reinforce", "gae", "ppo", "grpo", "grpo_lm"]
+from autograder.engine.plugin import gate_note
+from autograder.report import SCHEMA
+from conftest import autograde, grade_json, inject, make_submission, value_mistake
+
+NAMES = sorted(course.assignments())
+#: the assignment these engine tests grade (the registry names it: [tests] engine_example)
+EX = course.example()
+FIRST, LAST = EX.functions[0], EX.functions[-1]
 
 
 @pytest.fixture(scope="module")
@@ -53,31 +58,29 @@ def test_outputs_follow_the_formats(graded, name):
 
 
 def test_syntax_error_and_missing_function(tmp_path):
-    ref = course.get("grpo").reference_module.read_text()
-    make_submission(tmp_path / "b" / "syntax", "grpo", ref + "\ndef broken(:\n    pass\n")
-    missing = ref.replace("def grpo_loss(", "def grpo_loss_renamed(")
-    make_submission(tmp_path / "b" / "missing", "grpo", missing)
-    results, _ = grade_json([tmp_path / "b"], "grpo", tmp_path / "out")
+    ref = EX.reference_module.read_text()
+    make_submission(tmp_path / "b" / "syntax", EX.name, ref + "\ndef broken(:\n    pass\n")
+    missing = ref.replace(f"def {LAST}(", f"def {LAST}_renamed(")
+    make_submission(tmp_path / "b" / "missing", EX.name, missing)
+    results, _ = grade_json([tmp_path / "b"], EX.name, tmp_path / "out")
     assert results["syntax"]["score"] == 0
     text = (tmp_path / "out" / "syntax" / "feedback.md").read_text()
-    assert "SyntaxError" in text and 'File "grpo.py", line' in text
+    assert "SyntaxError" in text and f'File "{EX.name}.py", line' in text
     assert "autograder" not in text.split("## Failed")[1], "traceback trimmed to the student's frames"
     # only the tests of the missing function fail
     failed = [t for t in results["missing"]["tests"] if t["score"] < t["max_score"]]
-    assert failed and all("grpo_loss" in t["name"] or "missing function: grpo_loss" in t["output"]
-                          for t in failed)
-    assert all("missing function: grpo_loss" in t["output"] for t in failed)
+    assert failed and all(f"missing function: {LAST}" in t["output"] for t in failed)
     assert results["missing"]["score"] > 0
 
 
 def test_grader_never_imports_the_submission(tmp_path):
     marker = tmp_path / "marker"
     marker.parent.chmod(0o777)
-    ref = course.get("gae").reference_module.read_text()
+    ref = EX.reference_module.read_text()
     spy = ("import os, sys\n"
            f"open({str(marker)!r}, 'a').write(f'{{os.getpid()}} {{os.getppid()}}\\n')\n")
-    make_submission(tmp_path / "spy", "gae", spy + ref)
-    results, proc = grade_json([tmp_path / "spy"], "gae", tmp_path / "out", "--sandbox", "plain")
+    make_submission(tmp_path / "spy", EX.name, spy + ref)
+    results, proc = grade_json([tmp_path / "spy"], EX.name, tmp_path / "out", "--sandbox", "plain")
     # the plain sandbox lets the write through; the writer is never the grader process
     pids = {line.split()[0] for line in marker.read_text().splitlines()}
     assert pids and str(os.getpid()) not in pids
@@ -88,14 +91,14 @@ def test_in_process_grading_keeps_sys_modules_clean(tmp_path):
     """Grading in this very process: the submission's module never appears in sys.modules."""
     import sys
 
-    from autograder import runner
-    from autograder.worker.client import Zygote
+    from autograder.engine import grade as runner
+    from autograder.sandbox.client import Zygote
 
-    make_submission(tmp_path / "s", "grpo", "import os\nPROBE_MARKER_42 = 1\n" +
-                    course.get("grpo").reference_module.read_text())
+    make_submission(tmp_path / "s", EX.name, "import os\nPROBE_MARKER_42 = 1\n" +
+                    EX.reference_module.read_text())
     zygote = Zygote()
     try:
-        result = runner.grade("s", tmp_path / "s", course.get("grpo"),
+        result = runner.grade("s", tmp_path / "s", EX,
                               runner.Options(out_dir=tmp_path / "out"), zygote)
     finally:
         zygote.close()
@@ -110,52 +113,45 @@ def test_monkeypatched_comparisons_earn_nothing(tmp_path):
              "torch.testing.assert_close = lambda *a, **k: None\n"
              "numpy.allclose = lambda *a, **k: True\n"
              "torch.Tensor.__eq__ = lambda *a, **k: True\n"
-             "def group_advantages(rewards, normalize_std=False, eps=1e-6):\n"
-             "    return rewards * 0 + 7\n"
-             "def sequence_logprob(token_logprobs, mask):\n    return token_logprobs.sum(1) * 0\n"
-             "def grpo_loss(token_logprobs, mask, advantages):\n    return token_logprobs.sum() * 0\n")
-    make_submission(tmp_path / "patcher", "grpo", wrong)
-    results, _ = grade_json([tmp_path / "patcher"], "grpo", tmp_path / "out")
+             + "".join(f"def {fn}(*args, **kwargs):\n    return 7\n" for fn in EX.functions))
+    make_submission(tmp_path / "patcher", EX.name, wrong)
+    results, _ = grade_json([tmp_path / "patcher"], EX.name, tmp_path / "out")
     assert results["patcher"]["score"] == 0
 
 
 def test_infinite_loop_is_cut_and_the_suite_goes_on(tmp_path):
-    ref = course.get("reinforce").reference_module.read_text()
-    looping = ref.replace('    """Gradient of ``log softmax', '    while True:\n        pass\n    """Gradient of ``log softmax', 1)
-    assert looping != ref
-    make_submission(tmp_path / "loop", "reinforce", looping)
-    results, _ = grade_json([tmp_path / "loop"], "reinforce", tmp_path / "out", "--timeout", "1")
+    looping = inject(EX.reference_module.read_text(), LAST, "while True:\n    pass")
+    make_submission(tmp_path / "loop", EX.name, looping)
+    results, _ = grade_json([tmp_path / "loop"], EX.name, tmp_path / "out", "--timeout", "1")
     tests = results["loop"]["tests"]
     looped = [t for t in tests if "did not return within" in t["output"]]
     assert looped, "the looping call is reported as a timeout"
-    others = [t for t in tests if "discounted_returns" in t["name"] or "logit_grad" in t["name"]]
-    assert others and all(t["score"] == t["max_score"] for t in others)
+    others = [t for t in tests if t["max_score"] > 0 and t["score"] == t["max_score"]]
+    assert others, "the other functions are still graded"
 
 
 def test_worker_killed_by_a_signal_is_restarted(tmp_path):
-    ref = course.get("reinforce").reference_module.read_text()
-    killing = ref.replace('    """Gradient of ``log softmax',
-                          '    import ctypes\n    ctypes.string_at(0)\n'
-                          '    """Gradient of ``log softmax', 1)
-    make_submission(tmp_path / "killer", "reinforce", killing)
-    results, _ = grade_json([tmp_path / "killer"], "reinforce", tmp_path / "out")
+    killing = inject(EX.reference_module.read_text(), LAST, "import ctypes\nctypes.string_at(0)")
+    make_submission(tmp_path / "killer", EX.name, killing)
+    results, _ = grade_json([tmp_path / "killer"], EX.name, tmp_path / "out")
     tests = results["killer"]["tests"]
     assert any("killed by signal SIGSEGV" in t["output"] for t in tests)
-    later = [t for t in tests if "logit_grad" in t["name"]]
-    assert later and all(t["score"] == t["max_score"] for t in later)
+    later = [t for t in tests if t["max_score"] > 0 and t["score"] == t["max_score"]]
+    assert later, "the worker is restarted and the other functions are graded"
 
 
 def test_feedback_names_case_expected_actual_and_hides_test_source(tmp_path):
-    bug = mutants.bank(course.get("grpo"))
-    batch_mean = next(m for m in bug if m.name == "batch_mean")
-    make_submission(tmp_path / "m", "grpo", batch_mean.materialize())
-    results, _ = grade_json([tmp_path / "m"], "grpo", tmp_path / "out")
+    mistake = value_mistake(EX)
+    make_submission(tmp_path / "m", EX.name, mistake.materialize())
+    results, _ = grade_json([tmp_path / "m"], EX.name, tmp_path / "out")
     failed = [t for t in results["m"]["tests"] if t["score"] < t["max_score"]]
-    assert failed
+    gated = [t for t in failed if t["output"] == gate_note([FIRST])]   # edge cases held back
+    assert failed and len(gated) < len(failed)
     for t in failed:
-        assert "expected" in t["output"] and "got" in t["output"]
         assert "def test_" not in t["output"] and "student." not in t["output"]
-    hidden_src = (course.get("grpo").hidden_dir / "test_grpo.py").read_text()
+        if t not in gated:
+            assert "expected" in t["output"] and "got" in t["output"]
+    hidden_src = "\n".join(p.read_text() for p in EX.hidden_dir.glob("test_*.py"))
     feedback = (tmp_path / "out" / "m" / "feedback.md").read_text()
     assert not [l for l in hidden_src.splitlines() if len(l.strip()) > 30 and l.strip() in feedback]
 
@@ -163,8 +159,8 @@ def test_feedback_names_case_expected_actual_and_hides_test_source(tmp_path):
 def test_exit_codes_and_json_only_on_stdout(tmp_path):
     bad = autograde("grade", tmp_path, "--assignment", "nope", check=False)
     assert bad.returncode == 2 and "unknown assignment" in bad.stderr and bad.stdout == ""
-    missing = autograde("grade", tmp_path / "nothing-here", "--assignment", "gae", check=False)
+    missing = autograde("grade", tmp_path / "nothing-here", "--assignment", EX.name, check=False)
     assert missing.returncode == 2
-    make_submission(tmp_path / "x", "gae", "this is not python")
-    results, proc = grade_json([tmp_path / "x"], "gae", tmp_path / "out")
+    make_submission(tmp_path / "x", EX.name, "this is not python")
+    results, proc = grade_json([tmp_path / "x"], EX.name, tmp_path / "out")
     assert json.loads(proc.stdout) and results["x"]["score"] == 0

@@ -10,16 +10,20 @@ import zipfile
 import jsonschema
 import pytest
 
-from autograder import course, mutants
+from autograder.authoring import course
+
 from autograder.report import SCHEMA
-from conftest import autograde
+from conftest import autograde, value_mistake
+
+#: the assignment graded (the registry names it: [tests] engine_example)
+EX = course.example()
 
 
 @pytest.fixture(scope="module")
 def unpacked(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("gradescope")
-    autograde("gradescope", "grpo", "--out", tmp / "dist")
-    zip_path = tmp / "dist" / "grpo-gradescope.zip"
+    autograde("gradescope", EX.name, "--out", tmp / "dist")
+    zip_path = tmp / "dist" / f"{EX.name}-gradescope.zip"
     with zipfile.ZipFile(zip_path) as zf:
         names = zf.namelist()
         zf.extractall(tmp / "template")
@@ -33,7 +37,7 @@ def run_autograder(tmp, template, name: str, source_text: str) -> dict:
     run = root / "source_zip" / "run_autograder"
     run.chmod(run.stat().st_mode | stat.S_IEXEC)
     (root / "submission").mkdir()
-    (root / "submission" / "grpo.py").write_text(source_text)
+    (root / "submission" / f"{EX.name}.py").write_text(source_text)
     env = {**os.environ, "AUTOGRADE_GS_ROOT": str(root), "AUTOGRADE_GS_PYTHON": sys.executable}
     subprocess.run([str(run)], check=True, env=env, capture_output=True, timeout=300)
     return json.loads((root / "results" / "results.json").read_text())
@@ -41,19 +45,22 @@ def run_autograder(tmp, template, name: str, source_text: str) -> dict:
 
 def test_zip_layout(unpacked):
     _, names = unpacked
-    for needed in ("setup.sh", "run_autograder", "source/autograder/gradescope.py",
-                   "source/autograder/hidden/grpo/test_grpo.py", "source/solutions/grpo/grpo.py",
+    for needed in ("setup.sh", "run_autograder", "source/autograder/platforms/gradescope.py",
+                   "source/pgcheck/discovery.py", f"source/solutions/{EX.name}/{EX.name}.py",
                    "source/pyproject.toml"):
         assert needed in names
-    assert not [n for n in names if n.startswith("source/solutions/") and "/grpo/" not in n]
+    assert [n for n in names if n.startswith(f"source/autograder/hidden/{EX.name}/test_")]
+    own = [f"/{EX.name}/"] + [f"/{o}/" for o in EX.provided_solutions]
+    assert not [n for n in names if n.startswith("source/solutions/")
+                and not any(o in n for o in own)]
 
 
 def test_correct_and_buggy_submissions(unpacked):
     tmp, _ = unpacked
     schema = json.loads(SCHEMA.read_text())
     good = run_autograder(tmp, tmp / "template", "good",
-                          course.get("grpo").reference_module.read_text())
-    bug = next(m for m in mutants.bank(course.get("grpo")) if m.name == "batch_mean")
+                          EX.reference_module.read_text())
+    bug = value_mistake(EX)
     bad = run_autograder(tmp, tmp / "template", "bad", bug.materialize())
     for results in (good, bad):
         jsonschema.validate(results, schema)
@@ -63,6 +70,6 @@ def test_correct_and_buggy_submissions(unpacked):
     max_score = sum(t["max_score"] for t in good["tests"])
     assert good["score"] == max_score > 0
     assert 0 < bad["score"] < max_score
-    assert any("whole batch" in t["output"] for t in bad["tests"])
+    assert any(bug.hint in t["output"] for t in bad["tests"])
     if os.geteuid() == 0:     # as on Gradescope: student code ran under an unprivileged uid
         assert "uid" in good["output"].split("Sandbox:")[1]

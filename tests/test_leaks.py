@@ -18,7 +18,7 @@ docstring or a ``def`` line shared with the stub is not a secret. The one allowe
 declared in ``assignment.toml`` (``include_solutions_of``): ``ppo`` ships the reference GAE
 solved and ``grpo_lm`` the reference ``grpo``. An assignment's own solution is never allowed.
 
-The assignments come from the registry (``autograder.course.assignments()``), so a new one is
+The assignments come from the registry (``autograder.authoring.course.assignments()``), so a new one is
 covered without editing this file.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder import course
+from autograder.authoring import course
 from conftest import ROOT
 
 MIN_LENGTH = 20

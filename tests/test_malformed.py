@@ -3,10 +3,14 @@ import json
 
 import pytest
 
-from autograder import course
+from autograder.authoring import course
 from conftest import grade_json
 
-NOT_GRPO = "def something_else():\n    return 1\n"
+#: the assignment graded (the registry names it: [tests] engine_example)
+EX = course.example()
+PY, NB = f"{EX.name}.py", f"{EX.name}.ipynb"
+FIRST = EX.functions[0]
+NOTHING_GRADED = "def something_else():\n    return 1\n"
 
 
 def reasons(result) -> set[str]:
@@ -17,31 +21,29 @@ def reasons(result) -> set[str]:
 def graded(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("malformed")
     batch = tmp / "batch"
-    reference = course.get("grpo").reference_module.read_text()
+    reference = EX.reference_module.read_text()
 
     def folder(name):
         (batch / name).mkdir(parents=True)
         return batch / name
 
-    (folder("invalid_json") / "grpo.ipynb").write_text('{"cells": [ {"cell_type": ')
-    (folder("nbformat3") / "grpo.ipynb").write_text(json.dumps(
+    (folder("invalid_json") / NB).write_text('{"cells": [ {"cell_type": ')
+    (folder("nbformat3") / NB).write_text(json.dumps(
         {"nbformat": 3, "nbformat_minor": 0, "worksheets": [{"cells": []}], "metadata": {}}))
-    (folder("syntax_error") / "grpo.py").write_text("def group_advantages(rewards:\n    return 1\n")
-    (folder("missing_functions") / "grpo.py").write_text(NOT_GRPO)
-    (folder("wrong_signature") / "grpo.py").write_text(
-        "def group_advantages(rewards):\n    return rewards\n"
-        "def sequence_logprob(x):\n    return x\n"
-        "def grpo_loss():\n    return 0\n")
+    (folder("syntax_error") / PY).write_text(f"def {FIRST}(rewards:\n    return 1\n")
+    (folder("missing_functions") / PY).write_text(NOTHING_GRADED)
+    (folder("wrong_signature") / PY).write_text(
+        "".join(f"def {fn}():\n    return 0\n" for fn in EX.functions))
     folder("empty_directory")
-    (folder("binary") / "grpo.py").write_bytes(bytes(range(256)) * 64)
-    with open(folder("huge") / "grpo.py", "wb") as fh:     # 100 MB, sparse: costs no disk
+    (folder("binary") / PY).write_bytes(bytes(range(256)) * 64)
+    with open(folder("huge") / PY, "wb") as fh:     # 100 MB, sparse: costs no disk
         fh.truncate(100 << 20)
-    (folder("not_utf8") / "grpo.py").write_bytes("# d\xe9j\xe0 vu\n".encode("latin-1") +
-                                                  NOT_GRPO.encode())
+    (folder("not_utf8") / PY).write_bytes("# d\xe9j\xe0 vu\n".encode("latin-1") +
+                                                  NOTHING_GRADED.encode())
     both = folder("both_files")
-    (both / "grpo.py").write_text(reference)
-    (both / "grpo.ipynb").write_text("{}")
-    results, proc = grade_json([batch], "grpo", tmp / "out", "--jobs", "2")
+    (both / PY).write_text(reference)
+    (both / NB).write_text("{}")
+    results, proc = grade_json([batch], EX.name, tmp / "out", "--jobs", "2")
     return results, tmp / "out"
 
 
@@ -49,9 +51,9 @@ def graded(tmp_path_factory):
     ("invalid_json", "is not valid notebook JSON"),
     ("nbformat3", "uses nbformat 3; only nbformat 4"),
     ("syntax_error", "SyntaxError"),
-    ("missing_functions", "missing function: group_advantages"),
+    ("missing_functions", f"missing function: {FIRST}"),
     ("wrong_signature", "TypeError"),
-    ("empty_directory", "no grpo.py or grpo.ipynb found"),
+    ("empty_directory", f"no {PY} or {NB} found"),
     ("binary", "is a binary file, not Python source"),
     ("huge", "is 100 MB, over the 5 MB limit"),
     ("not_utf8", "is not valid UTF-8"),
@@ -71,4 +73,4 @@ def test_malformed_scores_zero_with_one_line_reason(graded, case, reason):
 def test_both_files_says_which_was_graded(graded):
     results, out = graded
     assert results["both_files"]["score"] == results["both_files"]["max_score"]
-    assert "grpo.py is graded" in (out / "both_files" / "feedback.md").read_text()
+    assert f"{PY} is graded" in (out / "both_files" / "feedback.md").read_text()

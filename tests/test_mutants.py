@@ -12,10 +12,12 @@ import shutil
 
 import pytest
 
-from autograder import course, mutants
+from autograder.authoring import course
+
+from autograder.engine import mutants
 from conftest import ROOT, grade_json, make_submission
 
-ASSIGNMENTS = ["reinforce", "gae", "ppo", "grpo", "grpo_lm"]
+ASSIGNMENTS = sorted(course.assignments())
 MIN_BANK = 12
 MIN_VARIANTS = 3
 

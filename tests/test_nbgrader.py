@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, autograde
+from autograder.authoring import course as course_registry
+from conftest import ROOT, autograde, value_mistake
 
 BIN = Path(sys.executable).parent
 ENV = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
@@ -27,11 +28,15 @@ def nbgrader(*args, cwd):
     return proc
 
 
+#: the assignment graded (the registry names it: [tests] engine_example)
+EX = course_registry.example()
+
+
 def submit(course: Path, student: str, notebook: dict):
-    folder = course / "submitted" / student / "grpo"
+    folder = course / "submitted" / student / EX.name
     folder.mkdir(parents=True)
-    (folder / "grpo.ipynb").write_text(json.dumps(notebook))
-    shutil.copy(course / "solutions" / "grpo" / "checks.py", folder)
+    (folder / f"{EX.name}.ipynb").write_text(json.dumps(notebook))
+    shutil.copy(course / "solutions" / EX.name / "checks.py", folder)
 
 
 @pytest.mark.slow
@@ -40,29 +45,30 @@ def test_nbgrader_route_and_our_route_agree(tmp_path):
 
     course = tmp_path / "course"
     (course / "solutions").mkdir(parents=True)
-    shutil.copytree(ROOT / "solutions" / "grpo", course / "solutions" / "grpo")
+    shutil.copytree(ROOT / "solutions" / EX.name, course / "solutions" / EX.name)
     shutil.copy(ROOT / "nbgrader_config.py", course)
-    nbgrader("generate_assignment", "grpo", "--force", cwd=course)
-    assert (course / "assignments" / "grpo" / "grpo.ipynb").is_file()
+    nbgrader("generate_assignment", EX.name, "--force", cwd=course)
+    assert (course / "assignments" / EX.name / f"{EX.name}.ipynb").is_file()
 
-    filled = json.loads((course / "solutions" / "grpo" / "grpo.ipynb").read_text())
+    filled = json.loads((course / "solutions" / EX.name / f"{EX.name}.ipynb").read_text())
     buggy = json.loads(json.dumps(filled))
+    mistake = value_mistake(EX)
+    (name, source), = mistake.functions.items()
     for cell in buggy["cells"]:
-        source = "".join(cell["source"])
-        if source.startswith("def group_advantages"):     # the whole batch's mean
-            cell["source"] = source.replace("rewards.mean(dim=1, keepdim=True)", "rewards.mean()", 1)
+        if "".join(cell["source"]).startswith(f"def {name}("):     # a known mistake swapped in
+            cell["source"] = source
     assert buggy != filled
     submit(course, "alice", filled)
     submit(course, "bob", buggy)
-    nbgrader("autograde", "grpo", "--force", cwd=course)
+    nbgrader("autograde", EX.name, "--force", cwd=course)
     db = f"sqlite:///{course / 'gradebook.db'}"
     with Gradebook(db) as gb:
-        theirs = {s: (gb.find_submission("grpo", s).code_score,
-                      gb.find_submission("grpo", s).max_code_score) for s in ("alice", "bob")}
+        theirs = {s: (gb.find_submission(EX.name, s).code_score,
+                      gb.find_submission(EX.name, s).max_code_score) for s in ("alice", "bob")}
     assert theirs["alice"][0] == theirs["alice"][1] > 0        # full autograded points
     assert theirs["bob"][0] < theirs["bob"][1]
 
-    proc = autograde("grade", course / "submitted", "--assignment", "grpo", "--out",
+    proc = autograde("grade", course / "submitted", "--assignment", EX.name, "--out",
                      tmp_path / "ours", "--json", "--nbgrader-db", db)
     ours = {r["submission"]: r for r in json.loads(proc.stdout)}
     assert set(ours) == {"alice", "bob"}                      # nbgrader's student ids

@@ -2,7 +2,7 @@
 student bundle in a fresh environment, is tests/test_bundles.py.)"""
 import nbformat
 
-from autograder import course
+from autograder.authoring import course
 
 
 def test_fast_mode_has_one_meaning():

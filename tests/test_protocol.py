@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 import torch
 
-from autograder.worker import protocol
-from autograder.worker.protocol import ProtocolError
+from autograder.sandbox import codec as protocol
+from autograder.sandbox.codec import ProtocolError
 
 
 def roundtrip(value):
@@ -78,7 +78,7 @@ def test_the_codec_imports_neither_numpy_nor_torch_until_an_array_crosses():
     import subprocess
     import sys
 
-    code = ("import sys; import autograder.batch, autograder.worker.protocol as p; "
+    code = ("import sys; import autograder.engine.pool, autograder.sandbox.codec as p; "
             "p.unpack(p.pack({'a': [1, 2.5, None]})); "
             "print(sorted({'numpy', 'torch'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

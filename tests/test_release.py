@@ -4,8 +4,8 @@ import importlib.util
 
 import pytest
 
-from autograder import course, release
-from autograder.release import AuthoringError, strip_solutions
+from autograder.authoring import course, release
+from autograder.authoring.release import AuthoringError, strip_solutions
 
 #: every assignment of the course, from the one registry (solutions/<name>/<name>.py)
 ASSIGNMENTS = list(course.assignments())
@@ -72,7 +72,7 @@ def test_release_names_the_notebook_cell(tmp_path):
 
 def solution_lines(assignment) -> set[str]:
     """Distinctive lines of the reference's solution regions (what must never leak)."""
-    from autograder.course import BEGIN, END
+    from autograder.authoring.course import BEGIN, END
 
     lines, inside = set(), False
     for line in assignment.reference_module.read_text().splitlines():

@@ -11,7 +11,7 @@ main tests of their function pass.
 import pytest
 import torch
 
-from autograder.checking import both_dtypes
+from autograder.engine.assertions import both_dtypes
 
 points = pytest.mark.points
 NAMES = ["advantages", "returns"]

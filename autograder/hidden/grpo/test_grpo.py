@@ -11,7 +11,7 @@ that returns zeros, or returns nothing useful, earns nothing for them.
 import pytest
 import torch
 
-from autograder.checking import both_dtypes
+from autograder.engine.assertions import both_dtypes
 
 points = pytest.mark.points
 

@@ -14,7 +14,7 @@ import random
 import pytest
 import torch
 
-from autograder.checking import Mismatch, both_dtypes
+from autograder.engine.assertions import Mismatch, both_dtypes
 
 points = pytest.mark.points
 

@@ -1,27 +1,29 @@
 """End to end: your ppo_clip_loss inside the provided trainer must solve CartPole-v1.
 
-The rule (seeds, budget, early stop, judgement by the grader) is
-:mod:`autograder.rl_check`; its calibration is in docs/cartpole.md.
+The rule (seeds, budget, early stop, judgement by the grader) is this assignment's
+training check, ``cartpole_check.py`` beside this file (named in assignment.toml);
+its calibration is in docs/cartpole.md.
 """
 import pytest
 
-from autograder import rl_check
-from autograder.checking import Mismatch
-
-RULE = rl_check.RULE
+from autograder.engine.assertions import Mismatch
+from autograder.training.checks import check_module
 
 
 @pytest.mark.slow
 @pytest.mark.points(6, group="cart-pole")
-def test_cartpole_reaches_the_success_threshold(student, attach):
+def test_cartpole_reaches_the_success_threshold(student, assignment, attach):
     """PPO with your loss reaches a mean episode length of 475 on CartPole-v1"""
+    check = check_module(assignment)
+    rule = check.RULE
+
     def train_one(seed):
         return student.run("cartpole.train_for_grading", student_args={"policy_loss": "ppo_clip_loss"},
-                           timeout=RULE.run_timeout, seed=seed, **rl_check.train_kwargs(RULE))
+                           timeout=rule.run_timeout, seed=seed, **check.train_kwargs(rule))
 
-    attempts = rl_check.judge(train_one, RULE)
-    rl_check.plot(attempts, attach("CartPole-v1 learning curve", "cartpole.png"), RULE)
-    if not rl_check.passed(attempts):
-        raise Mismatch(f"CartPole-v1, {len(attempts)} seed(s) of at most {RULE.budget:,} steps",
+    attempts = check.judge(train_one, rule)
+    check.plot(attempts, attach("CartPole-v1 learning curve", "cartpole.png"), rule)
+    if not check.passed(attempts):
+        raise Mismatch(f"CartPole-v1, {len(attempts)} seed(s) of at most {rule.budget:,} steps",
                        detail="the trained policy did not reach a mean episode length of "
-                              f"{RULE.threshold:g}\n" + rl_check.summary(attempts, RULE))
+                              f"{rule.threshold:g}\n" + check.summary(attempts, rule))

@@ -1,0 +1,142 @@
+"""Where the course lives on disk, and what each assignment is made of.
+
+The repository is an nbgrader course: ``solutions/<name>/`` is the single
+source of assignment ``<name>`` and ``assignments/<name>/`` its generated
+student release. This module only finds things; it never runs student code.
+
+An assignment's graded functions are the top-level functions of
+``solutions/<name>/<name>.py`` whose body holds a solution region
+(``### BEGIN SOLUTION`` ... ``### END SOLUTION``).
+"""
+from __future__ import annotations
+
+import ast
+import os
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+BEGIN = "### BEGIN SOLUTION"
+END = "### END SOLUTION"
+
+
+def course_root() -> Path:
+    """The course directory: ``$AUTOGRADE_ROOT`` if set, else the checkout holding this package."""
+    env = os.environ.get("AUTOGRADE_ROOT")
+    if env:
+        return Path(env).resolve()
+    return Path(__file__).resolve().parents[2]
+
+
+def package_dir() -> Path:
+    """The ``autograder`` package folder."""
+    return Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Assignment:
+    name: str
+    root: Path                      # the course root
+    functions: tuple[str, ...]      # graded functions, in source order
+    settings: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def source_dir(self) -> Path:
+        return self.root / "solutions" / self.name
+
+    @property
+    def release_dir(self) -> Path:
+        return self.root / "assignments" / self.name
+
+    @property
+    def reference_module(self) -> Path:
+        return self.source_dir / f"{self.name}.py"
+
+    @property
+    def hidden_dir(self) -> Path:
+        """``autograder/hidden/<name>/`` of the course (of the installed grader if the course
+        folder does not hold one)."""
+        own = self.root / "autograder" / "hidden"
+        return (own if own.is_dir() else package_dir() / "hidden") / self.name
+
+    @property
+    def checks_module(self) -> Path:
+        """Public checks: shipped to students, also part of the real grade."""
+        return self.source_dir / "checks.py"
+
+    @property
+    def provided_solutions(self) -> tuple[str, ...]:
+        """Other assignments whose reference module ships, solved, with this release."""
+        return tuple(self.settings.get("release", {}).get("include_solutions_of", ()))
+
+
+def graded_functions(source: str) -> tuple[str, ...]:
+    """Names of the top-level functions whose body contains a solution region."""
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    names = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = lines[node.lineno - 1:node.end_lineno]
+            if any(BEGIN in line for line in body):
+                names.append(node.name)
+    return tuple(names)
+
+
+@cache
+def assignments(root: Path | None = None) -> dict[str, Assignment]:
+    """All assignments of the course, by name, in alphabetical order."""
+    root = root or course_root()
+    found = {}
+    solutions = root / "solutions"
+    for folder in sorted(p for p in solutions.iterdir() if p.is_dir()) if solutions.is_dir() else ():
+        module = folder / f"{folder.name}.py"
+        if not module.is_file():
+            continue
+        settings_file = folder / "assignment.toml"
+        settings = tomllib.loads(settings_file.read_text()) if settings_file.is_file() else {}
+        found[folder.name] = Assignment(
+            name=folder.name,
+            root=root,
+            functions=graded_functions(module.read_text()),
+            settings=settings,
+        )
+    return found
+
+
+def warm_imports(name: str | None = None) -> list[str]:
+    """Modules the worker fork server imports in advance for ``name`` (every assignment's
+    when ``name`` is None; empty if unknown).
+
+    Read straight from ``solutions/*/assignment.toml`` so that it is cheap enough
+    to call before anything heavy is imported.
+    """
+    found: list[str] = []
+    for path in sorted((course_root() / "solutions").glob(f"{name or '*'}/assignment.toml")):
+        try:
+            settings = tomllib.loads(path.read_text())
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
+        found += [str(m) for m in settings.get("grading", {}).get("warm_imports", [])
+                  if str(m) not in found]
+    return found
+
+
+def example(root: Path | None = None) -> Assignment:
+    """The assignment the project's own engine tests grade: the one whose assignment.toml
+    sets ``[tests] engine_example = true``."""
+    found = [a for a in assignments(root).values()
+             if a.settings.get("tests", {}).get("engine_example")]
+    if len(found) != 1:
+        raise ValueError("exactly one assignment.toml must set [tests] engine_example = true; "
+                         f"found {len(found)}")
+    return found[0]
+
+
+def get(name: str) -> Assignment:
+    """The named assignment, or a ValueError that lists the known ones."""
+    known = assignments()
+    if name not in known:
+        raise ValueError(f"unknown assignment {name!r}; known: {', '.join(known) or 'none'}")
+    return known[name]

@@ -1,0 +1,144 @@
+"""Grade one submission: load -> run -> score -> report.
+
+1. load:   :func:`submission.read` reads the file (never runs it);
+2. run:    a sandboxed worker loads it; pytest runs the public checks and the
+           hidden suite in THIS process, every ``student.fn(...)`` crossing to
+           the worker;
+3. score:  the plugin's outcomes, summed;
+4. report: ``results.json``, ``feedback.md`` in ``OUT/<student>/``.
+
+The process that runs this holds the hidden tests and the reference; student
+code never runs in it.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from autograder.engine import fixtures
+from autograder.engine import discover as submissions
+from autograder.authoring.course import Assignment, package_dir
+from autograder.engine.plugin import GradingPlugin
+from autograder.report import write_submission_report
+from autograder.sandbox.client import LoadFailure, Session, Student, Zygote
+from autograder.sandbox.confine import Config, Limits
+
+PUBLIC_SUITE = Path(__file__).resolve().parent / "public" / "test_public.py"
+PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings",
+               "-p", "no:unraisableexception", "-p", "no:threadexception",
+               "--assert=plain", "-c", os.devnull, "-s"]
+
+
+@dataclass
+class Options:
+    out_dir: Path
+    sandbox: str = "auto"
+    limits: Limits = field(default_factory=Limits)
+    public_only: bool = False
+    skip_slow: bool = False         #: leave out hidden tests marked slow (the cart-pole run)
+    slot: int = 0
+
+
+class _Unloadable:
+    """Stands in for the student when the submission could not even be read."""
+
+    def __init__(self, reason: str):
+        self._reason = reason
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise LoadFailure(self._reason)
+
+    def run(self, *args, **kwargs):
+        raise LoadFailure(self._reason)
+
+
+def provided_modules(assignment: Assignment) -> dict[str, str]:
+    """Trusted course code the worker loads before the submission (e.g. ppo's trainer)."""
+    from autograder.authoring.markers import strip_solutions
+    from autograder.authoring.course import assignments
+
+    provided = {}
+    for other in assignment.provided_solutions:
+        path = assignments(assignment.root)[other].reference_module
+        provided[other] = strip_solutions(path.read_text(), str(path), keep_solution=True)
+    for name in assignment.settings.get("grading", {}).get("provided_modules", []):
+        provided[name] = (assignment.source_dir / f"{name}.py").read_text()
+    return provided
+
+
+def suite_paths(assignment: Assignment, public_only: bool) -> list[str]:
+    paths = [str(PUBLIC_SUITE)]
+    if not public_only and assignment.hidden_dir.is_dir():
+        paths.append(str(assignment.hidden_dir))
+    return paths
+
+
+def hidden_paths(assignment: Assignment, out_dir: Path, sub_path: Path) -> list[str]:
+    """What the worker must not see: course internals, outputs, every submission."""
+    root = assignment.root
+    folder = (sub_path if sub_path.is_dir() else sub_path.parent).resolve()
+    hide = [root / "solutions", package_dir(), root / "tests", root / ".git", out_dir,
+            folder, folder.parent, Path("/autograder")]
+    # never hide the interpreter's own installation (the worker imports from it lazily)
+    keep = [Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(), Path(os.__file__).parent]
+    return sorted({str(p.resolve()) for p in hide
+                   if p.exists() and p.resolve() != Path("/")
+                   and not any(k.is_relative_to(p.resolve()) for k in keep)})
+
+
+def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
+          zygote: Zygote) -> dict:
+    """Grade one submission and write its report; returns the grading command's JSON object."""
+    start = time.monotonic()
+    sub = submissions.read(student_id, path, assignment.name, assignment.functions)
+    session = None
+    if sub.problem:
+        student = _Unloadable(sub.problem)
+    else:
+        config = Config(mode=options.sandbox, slot=options.slot, limits=options.limits,
+                        hide=hidden_paths(assignment, options.out_dir, path))
+        session = Session(zygote, sub.load_message(assignment.name, provided_modules(assignment)),
+                          config)
+        student = Student(session)
+    plugin = GradingPlugin(assignment, student, public_only=options.public_only,
+                           report_dir=options.out_dir / student_id)
+    # third-party pytest plugins play no part in a grade (and some are slow to load)
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    try:
+        selection = ["-m", "not slow"] if options.skip_slow else []
+        code = pytest.main(PYTEST_ARGS + selection + suite_paths(assignment, options.public_only),
+                           plugins=[plugin, fixtures])
+    finally:
+        if session is not None:
+            session.close()
+    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        raise RuntimeError(f"the hidden suite of {assignment.name} did not run (pytest exit {code})")
+    result = {
+        "submission": student_id,
+        "assignment": assignment.name,
+        "score": sum(o.score for o in plugin.outcomes),
+        "max_score": sum(o.max_score for o in plugin.outcomes),
+        "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
+                   "output": o.output} for o in plugin.outcomes],
+    }
+    details = {
+        "file": str(sub.path),
+        "problem": sub.problem,
+        "note": sub.note,
+        "protections": session.protections if session else [],
+        "events": session.events if session else [],
+        "output": session.output() if session else "",
+        "seconds": time.monotonic() - start,
+        "outcomes": plugin.outcomes,
+        "public_only": options.public_only,
+        "attachments": plugin.attachments,
+    }
+    write_submission_report(options.out_dir / student_id, result, details)
+    return result

@@ -1,0 +1,212 @@
+"""The pytest plugin of a grade: fixtures, points, and per-test feedback.
+
+Registered for one submission's run (``pytest.main(..., plugins=[plugin])``):
+
+* fixtures ``student`` (the proxy to the worker), ``reference`` (the trusted
+  reference module) and ``assignment``, defined in :mod:`autograder.engine.fixtures`;
+* the marker ``@pytest.mark.points(n, group="idea")`` gives a test its worth
+  and the idea it grades (gradebook columns, partial credit by idea);
+* ``pytest_runtest_makereport`` turns each outcome into a :class:`TestOutcome`
+  whose ``output`` is feedback for the student: our checks' messages, the
+  student's own traceback, or a timeout/crash notice. Never the hidden test's
+  source (suites run with ``--assert=plain`` and tracebacks are not shown).
+
+Gates. An edge case (an all-equal group, ``gamma = 0``) or an "inputs are left
+unmodified" test is often passed by code that does nothing useful: zeros are
+the right advantages of an all-equal group, and a function that ignores its
+input never modifies it. Such a test declares the functions it is an edge case
+of, ``@pytest.mark.points(1, group="...", gate="group_advantages")`` (a name or
+a list of names), and its points count only once the MAIN tests of those
+functions pass. A main test of ``f`` is an ungated test worth points that
+called the student's ``f`` (the plugin notes each test's calls; end-to-end runs
+through ``student.run`` call no function in this sense). After the last test,
+:meth:`GradingPlugin.apply_gates` sets a gated test that passed to 0 points,
+failed, with a line saying which function's main cases must pass first. The
+maximum score never changes.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from pgcheck.assertions import Mismatch
+from pgcheck.runner import owner
+
+from autograder.authoring.course import Assignment
+from autograder.sandbox.client import StudentError, SubmissionProblem
+
+
+
+@dataclass
+class TestOutcome:
+    name: str
+    group: str
+    score: float
+    max_score: float
+    status: str                 # "passed" | "failed"
+    output: str
+    visibility: str             # Gradescope: "visible" for public checks, else "after_published"
+    not_implemented: str = ""   # the function a stub named, when that is why it failed
+    functions: tuple[str, ...] = ()  # the student's functions the test called, in order
+    gate: tuple[str, ...] = ()  # an edge case of these functions: counts once their main tests pass
+
+
+@cache
+def load_module(path: Path, name: str):
+    """Import a trusted course file (reference, public checks) under a private name."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def reference_module(assignment: Assignment):
+    return load_module(assignment.reference_module, f"_autograde_reference_{assignment.name}")
+
+
+def public_checks(assignment: Assignment) -> list:
+    """(name, function, group) of every ``check_*`` in the assignment's public checks."""
+    module = load_module(assignment.checks_module, f"_autograde_checks_{assignment.name}")
+    checks = []
+    for name, fn in vars(module).items():
+        if name.startswith("check_") and callable(fn):
+            checks.append((name, fn, owner(name, assignment.functions) or "public"))
+    return checks
+
+
+def feedback(exc: BaseException | None) -> tuple[str, str]:
+    """(feedback text, function named by a NotImplementedError stub) for a failure."""
+    if exc is None:
+        return "", ""
+    if isinstance(exc, StudentError) and exc.not_implemented:
+        return str(exc), exc.function()
+    if isinstance(exc, (Mismatch, SubmissionProblem)):
+        return str(exc), ""
+    if isinstance(exc, AssertionError):
+        return (str(exc).strip() or "a check failed"), ""
+    # Anything else is a fault of the test itself: tell the student plainly, hide the details.
+    print(f"[autograde] internal error in a test: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return (f"the grader could not finish this test (internal error {type(exc).__name__}); "
+            "this is not your fault, please tell the course staff"), ""
+
+
+def gate_of(marker) -> tuple[str, ...]:
+    """The functions named by a ``points`` marker's ``gate`` (a name or a list of names)."""
+    gate = marker.kwargs.get("gate") if marker else None
+    if not gate:
+        return ()
+    return (gate,) if isinstance(gate, str) else tuple(gate)
+
+
+def gate_note(functions: list[str], ran: bool = True) -> str:
+    """The feedback of a gated test that passed while the main cases of ``functions`` did not."""
+    names = " and ".join(functions)
+    then = (f"fix the failed tests of {names} first" if ran
+            else "none of them ran in this grade")
+    return f"this test passed, but its points count once the main cases of {names} pass; {then}"
+
+
+class CallLog:
+    """The ``student`` proxy as hidden tests see it: notes the functions each test calls.
+
+    ``student.fn`` (and so ``compare("fn", ...)``) records ``fn``; ``student.run``
+    (a provided end-to-end run) records nothing.
+    """
+
+    def __init__(self, student):
+        self._student = student
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str):
+        if not name.startswith("_"):
+            self.calls.append(name)
+        return getattr(self._student, name)
+
+    def run(self, *args, **kwargs):
+        return self._student.run(*args, **kwargs)
+
+
+class GradingPlugin:
+    def __init__(self, assignment: Assignment, student, *, public_only: bool = False,
+                 report_dir: Path | None = None):
+        self.course_assignment = assignment
+        self.student = CallLog(student)
+        self.public_only = public_only
+        self.report_dir = report_dir
+        self.outcomes: list[TestOutcome] = []
+        self.attachments: list[tuple[str, str]] = []    # (title, file name in report_dir)
+
+    def attach(self, title: str, name: str) -> Path:
+        """Where a test saves a figure for the feedback; it is listed under "Figures"."""
+        folder = self.report_dir or Path.cwd()
+        folder.mkdir(parents=True, exist_ok=True)
+        self.attachments.append((title, name))
+        return folder / name
+
+    # -- configuration and fixtures -----------------------------------------
+    def pytest_configure(self, config):
+        config.addinivalue_line("markers", "points(n, group=None, gate=None): points a test is "
+                                "worth; with gate, they count once the main tests of the "
+                                "function(s) named pass")
+        config.addinivalue_line("markers", "public: a public check (shown to students)")
+        config.addinivalue_line("markers", "slow: long test")
+
+    # -- results ---------------------------------------------------------------
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item):
+        self.student.calls.clear()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        outcome = yield
+        report = outcome.get_result()
+        if report.when == "call" or (report.when == "setup" and not report.passed):
+            self._record(item, report, call.excinfo.value if call.excinfo else None)
+
+    def _record(self, item, report, exc):
+        marker = item.get_closest_marker("points")
+        points = float(marker.args[0]) if marker and marker.args else 1.0
+        group = (marker.kwargs.get("group") if marker else None) or "other"
+        public = item.get_closest_marker("public") is not None
+        doc = (getattr(item.function, "__doc__", None) or "").strip().splitlines()
+        if public:
+            title = item.callspec.id
+        else:
+            title = doc[0] if doc else item.name
+            title += f" [{item.callspec.id}]" if hasattr(item, "callspec") else ""
+        text, missing = feedback(exc) if not report.passed else ("", "")
+        self.outcomes.append(TestOutcome(
+            name=f"{'public' if public else group}: {title}",
+            group=group, score=points if report.passed else 0.0, max_score=points,
+            status="passed" if report.passed else "failed", output=text,
+            visibility="visible" if public else "after_published", not_implemented=missing,
+            functions=tuple(dict.fromkeys(self.student.calls)), gate=gate_of(marker)))
+
+    def pytest_sessionfinish(self, session):
+        self.apply_gates()
+
+    def apply_gates(self) -> None:
+        """Zero every gated test that passed while a main test of a function it names failed
+        (or while no main test of that function ran): see the module docstring."""
+        main_passed: dict[str, bool] = {}
+        for o in self.outcomes:
+            if not o.gate and o.max_score > 0:
+                for fn in o.functions:
+                    main_passed[fn] = main_passed.get(fn, True) and o.status == "passed"
+        for i, o in enumerate(self.outcomes):
+            blocked = [fn for fn in o.gate if not main_passed.get(fn, False)]
+            if blocked and o.status == "passed" and o.max_score > 0:
+                ran = all(fn in main_passed for fn in blocked)
+                self.outcomes[i] = replace(o, score=0.0, status="failed",
+                                           output=gate_note(blocked, ran))
+
+
+def active(config) -> GradingPlugin:
+    """The grading plugin registered for this pytest run."""
+    return next(p for p in config.pluginmanager.get_plugins() if isinstance(p, GradingPlugin))

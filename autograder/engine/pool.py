@@ -1,0 +1,91 @@
+"""Grade many submissions, in parallel, with one warm fork server per job.
+
+``--jobs N`` starts the fork-server factory first (it imports torch while this
+process does too), forks N servers from it (milliseconds each: one warm
+import for any N), then N grading processes forked from this one (torch and
+pytest already imported); grading process k owns server k and job slot k (the
+slot picks the worker's uid, so one job's process limit never starves
+another's). Results come back in the order of the input.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from copy import deepcopy
+from pathlib import Path
+from typing import Callable
+
+from autograder.sandbox.client import ForkFactory, Zygote
+
+_factory: ForkFactory | None = None
+_zygotes: list[Zygote] = []
+_slot = 0
+
+
+def launch(jobs: int, warm: list[str] = ()) -> list[Zygote]:
+    """Start the fork servers now (cheap to call first: they warm up while we import torch);
+    ``warm`` names extra modules for them to import in advance."""
+    global _factory, _zygotes
+    close()
+    _factory = ForkFactory(warm)
+    _zygotes = [Zygote(_factory) for _ in range(max(1, jobs))]
+    return _zygotes
+
+
+def close() -> None:
+    global _factory
+    for zygote in _zygotes:
+        zygote.close()
+    _zygotes.clear()
+    if _factory is not None:
+        _factory.close()
+        _factory = None
+
+
+def _init(counter) -> None:
+    global _slot
+    with counter.get_lock():
+        _slot = counter.value
+        counter.value += 1
+
+
+def _grade(student_id: str, path: Path, assignment, options) -> dict:
+    from autograder.engine import grade as runner
+
+    options = deepcopy(options)
+    options.slot = _slot
+    return runner.grade(student_id, path, assignment, options, _zygotes[_slot])
+
+
+def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1,
+               on_done: Callable[[dict], None] = lambda r: None) -> list[dict]:
+    """Grade every (student id, path); ``on_done`` is called as each finishes.
+
+    Uses the fork servers of :func:`launch` (started here if it was not called).
+    """
+    import torch
+
+    from autograder.engine import grade as runner
+
+    torch.set_num_threads(1)   # the grader's own tensor work is tiny; threads only contend
+    jobs = max(1, min(jobs, len(pairs)))
+    if len(_zygotes) < jobs:
+        launch(jobs)
+    results: list[dict | None] = [None] * len(pairs)
+    if jobs == 1:
+        for i, (sid, path) in enumerate(pairs):
+            results[i] = runner.grade(sid, path, assignment, options, _zygotes[0])
+            on_done(results[i])
+        return results
+
+    for zygote in _zygotes[:jobs]:
+        zygote.wait_ready()     # consume each server's greeting once, here, before forking
+    ctx = mp.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx,
+                             initializer=_init, initargs=(ctx.Value("i", 0),)) as pool:
+        futures = {pool.submit(_grade, sid, path, assignment, options): i
+                   for i, (sid, path) in enumerate(pairs)}
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            on_done(results[futures[future]])
+    return results

@@ -1,0 +1,16 @@
+"""Where student code runs: a confined worker, and the grader's side of the conversation.
+
+==================  ========================================================
+module              job
+==================  ========================================================
+``client``          the grader's side: one Session per submission, calls
+                    with timeouts, restarts, the ``student`` proxy
+``forkserver``      a clean, warm process (torch imported, nothing of the
+                    course) that forks one worker per submission
+``worker``          inside the worker: load the submission, answer calls
+``confine``         namespaces, private root, uid, resource limits
+``codec``           the wire format: JSON plus raw tensor bytes, never pickle
+==================  ========================================================
+
+Nothing here imports the engine; ``docs/security.md`` is the threat model.
+"""

@@ -1,0 +1,201 @@
+"""The fork server: a clean, warm process that forks one worker per submission.
+
+Started by the grader as ``python -I -m autograder.sandbox.forkserver FD [MODULE...]``
+(isolated mode: no current directory, no PYTHONPATH on ``sys.path``). It imports
+torch and numpy once, plus the MODULEs an assignment lists in ``warm_imports``
+(gymnasium for ``ppo``), so a worker starts in milliseconds instead of the two
+seconds of a cold ``import torch``, and it imports nothing of the course:
+no hidden suite, no reference solution, no scores ever live here, so a forked
+worker inherits none of them.
+
+The process started is a *factory*: it warms up, then forks one server per
+job slot (:func:`main`). Each server takes control requests on its own socket
+(one JSON frame each, see :mod:`protocol`):
+
+``{"op": "spawn", "config": {...}}`` with two file descriptors attached (the
+    worker's end of the call socket, the write end of its output pipe):
+    fork a worker; reply ``{"pid": pid}``.
+``{"op": "reap"}``: SIGKILL every descendant (the zygote is their subreaper,
+    so even double-forked daemons are found), wait for them; reply
+    ``{"killed": n, "status": "..."}`` describing how the worker ended.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sys
+import time
+
+import psutil   # here, not in _reap_all: the first reap would pay for the import (≈ 16 ms)
+
+from autograder.sandbox import codec as protocol
+
+from autograder.sandbox import confine as sandbox
+
+from autograder.sandbox import worker as server
+
+
+def _warm_up(extra: list[str]) -> None:
+    import importlib
+
+    import numpy  # noqa: F401 - imported for the fork's benefit
+    import torch
+
+    for name in extra:          # the assignment's own (assignment.toml: warm_imports)
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+
+    torch.set_num_threads(1)
+    # exercise autograd once, the way calls.call_function does: its lazy imports happen here
+    from pgcheck.calls import call_function
+
+    call_function(lambda x: x * 2, [torch.ones(2, requires_grad=True)], {},
+                  grad={"wrt": [0], "grad_output": torch.ones(2)})
+    # Load lazily-imported pieces now: the worker may not see the package dir later.
+    import torch.autograd  # noqa: F401
+
+
+def _describe_status(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        return f"killed by signal {signal.Signals(sig).name}"
+    code = os.WEXITSTATUS(status)
+    if code > 128:   # the namespace's parent mirrors a signal as 128 + n
+        try:
+            return f"killed by signal {signal.Signals(code - 128).name}"
+        except ValueError:
+            pass
+    return f"exited with status {code}"
+
+
+def _worker_main(call_fd: int, out_fd: int, control: socket.socket, config: dict) -> None:
+    """In the forked child: confine, greet, serve; never returns."""
+    code = 0
+    try:
+        control.close()
+        os.dup2(out_fd, 1)
+        os.dup2(out_fd, 2)
+        os.close(out_fd)
+        sys.stdout = open(1, "w", buffering=1, closefd=False)
+        sys.stderr = open(2, "w", buffering=1, closefd=False)
+        sock = socket.socket(fileno=call_fd)
+        limits = sandbox.Limits(**config.pop("limits", {}))
+        cfg = sandbox.Config(limits=limits, **config)
+
+        def fork_init():
+            pid = os.fork()
+            if pid:                                 # the namespace's parent: wait, mirror
+                sock.close()
+                _, status = os.waitpid(pid, 0)
+                os._exit(128 + os.WTERMSIG(status) if os.WIFSIGNALED(status)
+                         else os.WEXITSTATUS(status))
+
+        protections = sandbox.enter(cfg, fork_init)
+        protocol.send(sock, {"hello": True, "protections": protections})
+        server.serve(sock)
+    except BaseException:  # noqa: BLE001
+        code = 70
+    os._exit(code)
+
+
+def _reap_all(first_pid: int | None) -> tuple[int, str]:
+    killed, status_text = 0, "not started"
+    for _ in range(50):
+        kids = psutil.Process().children(recursive=True)
+        for kid in kids:
+            try:
+                kid.send_signal(signal.SIGKILL)
+                killed += 1
+            except psutil.Error:
+                pass
+        while True:   # collect every zombie that is ours
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if pid == 0:
+                break
+            if pid == first_pid:
+                status_text = _describe_status(status)
+        if not kids and not psutil.Process().children():
+            break
+        time.sleep(0.002)
+    return killed, status_text
+
+
+def _requests(control: socket.socket, max_fds: int):
+    """(message, attached file descriptors) per request, until the grader hangs up.
+
+    A frame that does not decode becomes ``{}`` (answered as a bad request)."""
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(control, 1 << 16, max_fds)
+        except OSError:
+            return
+        if not data:
+            return
+        try:
+            msg = protocol.unpack(data)
+        except protocol.ProtocolError:
+            msg = {}
+        yield msg, fds
+
+
+def serve_workers(control: socket.socket) -> None:
+    """One job slot's server: spawn and reap that slot's workers until the grader hangs up."""
+    current = None
+    for msg, fds in _requests(control, max_fds=4):
+        if msg.get("op") == "spawn" and len(fds) == 2:
+            pid = os.fork()
+            if pid == 0:
+                _worker_main(fds[0], fds[1], control, dict(msg["config"]))
+            for fd in fds:
+                os.close(fd)
+            current = pid
+            protocol.send(control, {"pid": pid})
+        elif msg.get("op") == "reap":
+            killed, status = _reap_all(current)
+            current = None
+            protocol.send(control, {"killed": killed, "status": status})
+        else:
+            for fd in fds:
+                os.close(fd)
+            protocol.send(control, {"error": "bad request"})
+    _reap_all(current)
+
+
+def main(control_fd: int, warm: list[str] = ()) -> None:
+    """The factory: warm up once, then fork one server per job slot on request.
+
+    ``{"op": "server"}`` with one file descriptor attached (the server's end of
+    its control socket): fork a server that runs :func:`serve_workers`; reply
+    ``{"pid": pid}``. Forking a warm process takes milliseconds, so ``--jobs N``
+    pays for one ``import torch``, not N.
+    """
+    _warm_up(list(warm))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the grader decides when we stop
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # servers that end are reaped by the kernel
+    control = socket.socket(fileno=control_fd)
+    protocol.send(control, {"ready": True, "pid": os.getpid()})
+    for msg, fds in _requests(control, max_fds=1):
+        if msg.get("op") == "server" and len(fds) == 1:
+            pid = os.fork()
+            if pid == 0:
+                control.close()
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)   # we wait for our workers
+                sandbox.make_subreaper()
+                serve_workers(socket.socket(fileno=fds[0]))
+                os._exit(0)
+            os.close(fds[0])
+            protocol.send(control, {"pid": pid})
+        else:
+            for fd in fds:
+                os.close(fd)
+            protocol.send(control, {"error": "bad request"})
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]), sys.argv[2:])

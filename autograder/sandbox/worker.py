@@ -1,0 +1,135 @@
+"""The worker: runs INSIDE the sandbox, loads one submission and answers calls.
+
+Everything in this process is untrusted once the submission is loaded: the
+student's code can rewrite any of it. That is fine. The grader trusts nothing
+it receives except the bytes of the answers, which it decodes and checks
+itself; the worker cannot see the hidden tests or the reference.
+
+Requests (decoded by :mod:`protocol`):
+
+``{"op": "load", "module", "filename", "kind": "py"|"ipynb", "source"|"cells", "provided"}``
+    build the student's module (:func:`pgcheck.loading.exec_work`: for a notebook
+    only top-level imports, defs, classes and literal assignments of its code
+    cells run, no training loops, no plots); ``provided`` maps module names to trusted course code (the
+    reference GAE and the training loop of ``ppo``) loaded first.
+``{"op": "call", "fn", "args", "kwargs", "grad"?, "echo_args"?}``
+    call a function; ``grad = {"wrt": [...], "output": i|None,
+    "grad_output": tensor|None}`` also returns the gradient of the output
+    with respect to the named arguments (``None`` where none flows).
+``{"op": "run", "entry": "module.function", "kwargs", "student_args": {...}}``
+    call provided code, passing it the student's functions by name.
+
+Replies: ``{"ok": True, "value", ...}`` or ``{"ok": False, "error": {"type",
+"message", "traceback"}}`` with the traceback trimmed to the student's frames.
+"""
+from __future__ import annotations
+
+import sys
+import traceback
+import types
+
+from pgcheck.calls import call_function
+from pgcheck.loading import exec_work, new_module, register_source
+
+from autograder.sandbox import codec as protocol
+
+STUDENT_FILES: set[str] = set()
+
+
+def describe(exc: BaseException) -> dict:
+    """type, message and the student's frames of an exception, all as short strings."""
+    try:
+        message = str(exc)
+    except Exception:
+        message = "<unprintable exception>"
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename in STUDENT_FILES]
+    text = "".join(traceback.format_list(frames[-6:]))
+    if isinstance(exc, SyntaxError):   # the offending line and a caret, no frames
+        text += "".join(traceback.format_exception_only(type(exc), exc))
+    else:
+        text += f"{type(exc).__name__}: {message}"
+    return {"type": type(exc).__name__, "message": message[:2000], "traceback": text[-4000:]}
+
+
+def _register(filename: str, text: str) -> None:
+    STUDENT_FILES.add(filename)
+    register_source(filename, text)
+
+
+def load(msg: dict) -> types.ModuleType:
+    """Build the provided modules, then the student's; exceptions propagate (described later)."""
+    for name, text in (msg.get("provided") or {}).items():
+        filename = f"<provided {name}.py>"
+        register_source(filename, text)
+        exec(compile(text, filename, "exec"), new_module(name, filename).__dict__)
+    module = new_module(msg["module"], msg["filename"])
+    exec_work(module, msg["kind"], msg["filename"], source=msg.get("source") or "",
+              cells=msg.get("cells"), on_source=_register,
+              note=lambda text: print(text + " while grading", file=sys.stderr))
+    return module
+
+
+def call(module, msg: dict) -> dict:
+    name = msg["fn"]
+    fn = getattr(module, name, None)
+    if not callable(fn):
+        return {"ok": False, "error": {"type": "MissingFunction",
+                                       "message": f"missing function: {name}", "traceback": ""}}
+    return call_function(fn, msg.get("args") or [], msg.get("kwargs") or {},
+                         grad=msg.get("grad"), echo_args=bool(msg.get("echo_args")))
+
+
+def run(module, msg: dict) -> dict:
+    """Call provided code with the student's functions passed by keyword."""
+    target_module, _, target = msg["entry"].rpartition(".")
+    entry = getattr(sys.modules[target_module], target)
+    kwargs = dict(msg.get("kwargs") or {})
+    for param, fn_name in (msg.get("student_args") or {}).items():
+        fn = getattr(module, fn_name, None)
+        if not callable(fn):
+            return {"ok": False, "error": {"type": "MissingFunction",
+                                           "message": f"missing function: {fn_name}",
+                                           "traceback": ""}}
+        kwargs[param] = fn
+    return {"ok": True, "value": entry(**kwargs)}
+
+
+def handle(state: dict, msg) -> dict:
+    if not isinstance(msg, dict):
+        return {"ok": False, "error": {"type": "ProtocolError", "message": "bad request",
+                                       "traceback": ""}}
+    op = msg.get("op")
+    try:
+        if op == "load":
+            state["module"] = load(msg)
+            return {"ok": True, "value": None}
+        if state.get("module") is None:
+            return {"ok": False, "error": {"type": "NotLoaded", "message": "no submission loaded",
+                                           "traceback": ""}}
+        if op == "call":
+            return call(state["module"], msg)
+        if op == "run":
+            return run(state["module"], msg)
+        return {"ok": False, "error": {"type": "ProtocolError", "message": f"unknown op {op!r}",
+                                       "traceback": ""}}
+    except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
+        return {"ok": False, "error": describe(exc)}
+
+
+def serve(sock) -> None:
+    """Answer requests until the grader closes the connection."""
+    state: dict = {}
+    while True:
+        try:
+            msg = protocol.recv(sock)
+        except protocol.PeerClosed:
+            return
+        reply = handle(state, msg)
+        try:
+            frame = protocol.pack(reply)
+        except BaseException as exc:  # noqa: BLE001 - a hostile result may break encoding
+            frame = protocol.pack({"ok": False, "error": {
+                "type": "UnencodableResult",
+                "message": f"the result could not be sent back: {describe(exc)['message']}",
+                "traceback": ""}})
+        sock.sendall(frame)

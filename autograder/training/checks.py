@@ -1,0 +1,55 @@
+"""Find an assignment's training check and experiments through the registry.
+
+``solutions/<name>/assignment.toml`` names them::
+
+    [training]
+    check = "cartpole_check"          # autograder/hidden/<name>/cartpole_check.py
+    doc = "docs/cartpole.md"          # where `autograde calibrate --write-docs` writes
+    default_mutants = ["loss_sign"]   # calibrated when --mutants is not given
+
+    [experiments]
+    cartpole = "experiment"           # `autograde experiment cartpole`: hidden/<name>/experiment.py
+
+Modules are loaded by path under a private name, like the reference solutions.
+"""
+from __future__ import annotations
+
+from types import ModuleType
+
+from autograder.authoring.course import Assignment, assignments
+from autograder.engine.plugin import load_module
+
+
+def _load(assignment: Assignment, module: str) -> ModuleType:
+    return load_module(assignment.hidden_dir / f"{module}.py",
+                       f"_autograde_{assignment.name}_{module}")
+
+
+def training(assignment: Assignment) -> dict:
+    """The ``[training]`` table of the assignment ({} when it has no training check)."""
+    return dict(assignment.settings.get("training", {}))
+
+
+def check_module(assignment: Assignment) -> ModuleType | None:
+    """The assignment's training-check module, or None."""
+    name = training(assignment).get("check")
+    return _load(assignment, name) if name else None
+
+
+def with_checks() -> list[str]:
+    """Names of the assignments that have a training check."""
+    return [name for name, a in assignments().items() if training(a).get("check")]
+
+
+def experiments() -> dict[str, tuple[Assignment, str]]:
+    """Every experiment of the course: name -> (its assignment, module name)."""
+    found = {}
+    for assignment in assignments().values():
+        for name, module in assignment.settings.get("experiments", {}).items():
+            found[name] = (assignment, module)
+    return found
+
+
+def experiment_module(name: str) -> ModuleType:
+    assignment, module = experiments()[name]
+    return _load(assignment, module)

@@ -1,0 +1,41 @@
+"""The fast lane (``pytest -m "not slow"``) touches every module of the grader and of pgcheck.
+
+Run once under coverage.py, in a subprocess; a module none of its tests executes fails here.
+The fork server and the worker run only in their own processes (started with ``python -I``,
+out of coverage's reach): the fast lane's grading tests exercise them on every submission, and
+they are checked here by their imports in the grading process instead.
+"""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+#: modules that only ever run in the sandbox's own processes
+OWN_PROCESSES = {"autograder/sandbox/forkserver.py", "autograder/sandbox/worker.py"}
+
+
+def modules() -> list[str]:
+    return sorted(str(p.relative_to(ROOT)) for folder in ("autograder", "pgcheck")
+                  for p in (ROOT / folder).rglob("*.py")
+                  if "__pycache__" not in p.parts and not p.name.startswith("test_")
+                  and "mutants" not in p.parts)
+
+
+@pytest.mark.slow
+def test_fast_lane_executes_every_module(tmp_path):
+    data = tmp_path / ".coverage"
+    run = subprocess.run([sys.executable, "-m", "coverage", "run", f"--data-file={data}",
+                          "--source=autograder,pgcheck", "-m", "pytest", "-m", "not slow", "-q",
+                          "-p", "no:cacheprovider", "--ignore", __file__],
+                         cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stdout[-3000:]
+    report = tmp_path / "coverage.json"
+    subprocess.run([sys.executable, "-m", "coverage", "json", f"--data-file={data}", "-o",
+                    str(report)], cwd=ROOT, check=True, capture_output=True)
+    files = json.loads(report.read_text())["files"]
+    executed = {name for name, f in files.items() if f["summary"]["covered_lines"] > 0}
+    missing = [m for m in modules() if m not in executed and m not in OWN_PROCESSES]
+    assert missing == [], "modules the fast lane never runs"
