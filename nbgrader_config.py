@@ -8,8 +8,6 @@ database step) and also generates the ``.py`` stubs; prefer it. If you run
 is covered without editing this file), and nothing of a solution can leak into
 a release.
 """
-import os
-import sys
 from pathlib import Path
 
 from nbgrader.preprocessors import (CheckCellMetadata, ClearHiddenTests, ClearMarkScheme,
@@ -18,16 +16,13 @@ from nbgrader.preprocessors import (CheckCellMetadata, ClearHiddenTests, ClearMa
 
 from autograder.authoring import course
 from autograder.authoring.release import NOT_RELEASED, NameStubs
+from autograder.platforms.nbgrader import alembic_on_path
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
-# nbgrader creates a new gradebook by running the `alembic` command found on PATH.
-# `.venv/bin/nbgrader` run without an activated virtual environment would not find
-# the one installed beside it, and the first `generate_assignment` would fail; so
-# the interpreter's own bin folder goes first on PATH.
-_bin = os.path.dirname(sys.executable)
-if os.path.isfile(os.path.join(_bin, "alembic")):
-    os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
+# `.venv/bin/nbgrader` run without an activated virtual environment would not find the
+# `alembic` installed beside it, and the first `generate_assignment` would fail.
+alembic_on_path()
 
 c.CourseDirectory.course_id = "policy-gradient"
 c.CourseDirectory.source_directory = "solutions"

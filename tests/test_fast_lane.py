@@ -26,15 +26,21 @@ def modules() -> list[str]:
 
 @pytest.mark.slow
 def test_fast_lane_executes_every_module(tmp_path):
-    data = tmp_path / ".coverage"
-    run = subprocess.run([sys.executable, "-m", "coverage", "run", f"--data-file={data}",
-                          "--source=autograder,pgcheck", "-m", "pytest", "-m", "not slow", "-q",
-                          "-p", "no:cacheprovider", "--ignore", __file__],
-                         cwd=ROOT, capture_output=True, text=True, timeout=900)
+    data, rc = tmp_path / "data" / "c", tmp_path / "coveragerc"
+    data.parent.mkdir()
+    # subprocesses too (the CLI, check.py), each writing its own data file
+    rc.write_text("[run]\nsource = autograder,pgcheck\npatch = subprocess\nparallel = true\n")
+    coverage = [sys.executable, "-m", "coverage"]
+    run = subprocess.run([*coverage, "run", f"--rcfile={rc}", f"--data-file={data}", "-m",
+                          "pytest", "-m", "not slow", "-q", "-p", "no:cacheprovider",
+                          "--ignore", __file__], cwd=ROOT, capture_output=True, text=True,
+                         timeout=900)
     assert run.returncode == 0, run.stdout[-3000:]
     report = tmp_path / "coverage.json"
-    subprocess.run([sys.executable, "-m", "coverage", "json", f"--data-file={data}", "-o",
-                    str(report)], cwd=ROOT, check=True, capture_output=True)
+    for step in (["combine", f"--rcfile={rc}", f"--data-file={data}", str(data.parent)],
+                 ["json", f"--rcfile={rc}", f"--data-file={data}", "-o", str(report)]):
+        done = subprocess.run([*coverage, *step], cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
     files = json.loads(report.read_text())["files"]
     executed = {name for name, f in files.items() if f["summary"]["covered_lines"] > 0}
     missing = [m for m in modules() if m not in executed and m not in OWN_PROCESSES]

@@ -9,13 +9,26 @@ previous scores.
 """
 from __future__ import annotations
 
+import os
+import sys
+
 NOTEBOOK = "autograde"
+
+
+def alembic_on_path() -> None:
+    """nbgrader creates a new gradebook by running the ``alembic`` command found on PATH; a
+    virtual environment's tools run without activating it would not find the one installed
+    beside them. Put this interpreter's own bin folder first when it holds ``alembic``."""
+    here = os.path.dirname(sys.executable)
+    if os.path.isfile(os.path.join(here, "alembic")):
+        os.environ["PATH"] = here + os.pathsep + os.environ.get("PATH", "")
 
 
 def record(results: list[dict], db_url: str) -> int:
     """Store ``results`` (the grading command's JSON objects); returns how many."""
     from nbgrader.api import Grade, Gradebook, MissingEntry, SubmittedNotebook
 
+    alembic_on_path()
     with Gradebook(db_url) as gb:
         for r in results:
             name, student = r["assignment"], r["submission"]
