@@ -29,9 +29,11 @@ from .worker.client import LoadFailure, Session, Student, Zygote
 from .worker.sandbox import Config, Limits
 
 PUBLIC_SUITE = package_dir() / "public" / "test_public.py"
+# --import-mode=importlib: a hidden suite's modules never take a plain name such as
+# ``test_cartpole``, which the project's own tests also use when grading runs inside them
 PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings",
                "-p", "no:unraisableexception", "-p", "no:threadexception",
-               "--assert=plain", "-c", os.devnull, "-s"]
+               "--assert=plain", "-c", os.devnull, "-s", "--import-mode=importlib"]
 
 
 @dataclass

@@ -77,8 +77,6 @@ def graded(tmp_path_factory):
     real = course.get("grpo")
     suite = tmp / "suite"
     shutil.copytree(real.hidden_dir, suite, ignore=shutil.ignore_patterns("__pycache__"))
-    # another module name than the real suite's: pytest keeps imported test modules
-    (suite / "test_grpo.py").rename(suite / "test_grpo_and_planted.py")
     (suite / "test_planted.py").write_text(PLANTED)
     planted = PlantedAssignment(real.name, real.root, real.functions, real.settings, suite=suite)
 
