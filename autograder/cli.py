@@ -138,8 +138,12 @@ def cmd_grade(args) -> int:
     write_gradebook(out / "gradebook.csv", results)
     from .report import classview
 
-    for page in classview.write_reports(out, assignment.name):
-        err.print(f"class report: {page}", markup=False, highlight=False, soft_wrap=True)
+    try:    # grading ran: a report that cannot be drawn must not change the exit status
+        for page in classview.write_reports(out, assignment.name):
+            err.print(f"class report: {page}", markup=False, highlight=False, soft_wrap=True)
+    except Exception as exc:  # noqa: BLE001
+        err.print(f"autograde: the class report could not be written ({type(exc).__name__}: "
+                  f"{exc}); `autograde report {out}` tries again", markup=False, highlight=False)
     if args.nbgrader_db:
         from .nbgrader_gradebook import record
 
