@@ -35,6 +35,9 @@ from autograder.worker.client import Zygote
 from conftest import ROOT, make_submission
 import chromium
 
+# replaying the known mistakes in this process: unbiased_std warns about a group of one
+pytestmark = pytest.mark.filterwarnings("ignore:.*degrees of freedom is <= 0:UserWarning")
+
 PLANTED = '''\
 import pytest
 import torch
