@@ -310,8 +310,30 @@ def figures(summary: dict) -> dict[str, str]:
 
 # -- the page ------------------------------------------------------------------------------
 
-def render(summary: dict, changes: dict, run: dict, similarity: dict | None = None) -> str:
-    """The class page: one self-contained HTML document."""
+def cached_figures(summary: dict, path: Path) -> dict[str, str]:
+    """:func:`figures`, reused from ``path`` when what they draw has not changed (a regrade
+    that changed nothing then needs no Matplotlib at all)."""
+    import hashlib
+
+    drawn = [summary["assignment"], summary["students"], summary["max_score"], summary["mean"],
+             [s["score"] for s in summary["scores"]],
+             [(i["idea"], i["percent"]) for i in summary["ideas"]]]
+    key = hashlib.sha256(json.dumps(drawn).encode() + Path(__file__).read_bytes()).hexdigest()
+    try:
+        saved = json.loads(path.read_text())
+        if saved.get("key") == key:
+            return saved["figures"]
+    except (OSError, ValueError):
+        pass
+    drawn_now = figures(summary)
+    path.write_text(json.dumps({"key": key, "figures": drawn_now}))
+    return drawn_now
+
+
+def render(summary: dict, changes: dict, run: dict, similarity: dict | None = None,
+           fig: dict[str, str] | None = None) -> str:
+    """The class page: one self-contained HTML document (``fig``: the figures, drawn here
+    when not given)."""
     import jinja2
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
@@ -319,7 +341,8 @@ def render(summary: dict, changes: dict, run: dict, similarity: dict | None = No
     env.filters["pct"] = lambda x: f"{100 * x:.0f}%"
     env.filters["num"] = lambda x: f"{x:g}" if isinstance(x, (int, float)) else ("—" if x is None else x)
     return env.get_template("class.html.j2").render(
-        s=summary, changes=changes, run=run, similarity=similarity, fig=figures(summary),
+        s=summary, changes=changes, run=run, similarity=similarity,
+        fig=fig if fig is not None else figures(summary),
         max_pairs=MAX_PAIRS_SHOWN)
 
 
@@ -376,7 +399,8 @@ def write_report(out: Path, run: dict, previous: dict | None = None) -> Path:
                  "why": " ".join(c["why"]), "test": t["name"], "test_old": t["old"],
                  "test_new": t["new"]} for c in changes["changed"] for t in c["tests"]])
     page = folder / f"{name}.html"
-    page.write_text(render(summary, changes, about, similarity))
+    page.write_text(render(summary, changes, about, similarity,
+                           cached_figures(summary, folder / f".{name}-figures.json")))
     return page
 
 
