@@ -174,7 +174,7 @@ def cmd_report(args) -> int:
 
 def cmd_similarity(args) -> int:
     """Pairs of submissions whose code is more alike than independent work would be."""
-    from . import similarity
+    from . import regrade, similarity
     from .report import classview
 
     assignment = _assignment(args.assignment)
@@ -199,7 +199,7 @@ def cmd_similarity(args) -> int:
         table.add_row(p["a"], p["b"], f"{p['similarity_a']:.0%} / {p['similarity_b']:.0%}",
                       f"{similarity.ranges(p['lines_a'])} / {similarity.ranges(p['lines_b'])}")
     _out().print(table)
-    pages = classview.write_reports(out, assignment.name) if (out / "_runs").is_dir() else []
+    pages = classview.write_reports(out, assignment.name) if regrade.runs(out) else []
     for page in [*written, *pages]:
         err.print(f"written: {page}", markup=False, highlight=False, soft_wrap=True)
     return 0
