@@ -10,6 +10,9 @@ Commands:
                only report whether the committed release is current)
 ``demo``       grade the bundled examples (reference, blank release, a
                buggy submission per assignment) and print the gradebook
+``report``     the class at a glance (also written by ``grade``):
+               ``OUT/_report/NAME.html`` with its CSV and JSON
+``similarity`` pairs of submissions too alike to be independent work
 =============  =============================================================
 
 Progress and logs go to standard error; ``grade --json`` prints exactly one
@@ -100,14 +103,13 @@ def summary_table(results: list[dict], title: str) -> Table:
 
 
 def cmd_grade(args) -> int:
-    from autograder.engine import pool as batch
+    from dataclasses import asdict
 
     from autograder.authoring.course import warm_imports
-
-    batch.launch(args.jobs, warm_imports(args.assignment))   # warms up while we import the rest
-    from autograder.engine import grade as runner
     from autograder.engine import discover as submission
+    from autograder.engine import pool as batch
     from autograder.report import write_gradebook
+    from autograder.review import regrade
 
     assignment = _assignment(args.assignment)
     try:
@@ -117,10 +119,33 @@ def cmd_grade(args) -> int:
     if not pairs:
         raise UsageError("no submissions found under the given paths")
     out = Path(args.out).resolve()
-    options = runner.Options(out_dir=out, sandbox=args.sandbox, limits=_limits(args),
-                             skip_slow=args.skip_slow)
-    results = _grade_with_progress(pairs, assignment, options, args.jobs)
+    limits = _limits(args)
+    try:   # grades whose submission, suite, reference, engine and options are unchanged: reused
+        plan = regrade.plan(out, assignment, pairs, {"sandbox": args.sandbox, "limits": asdict(
+            limits), "skip_slow": args.skip_slow, "public_only": False})
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    fresh = []
+    if plan.pending:
+        batch.launch(args.jobs, warm_imports(args.assignment))   # warms up while we import
+        from autograder.engine import grade as runner
+
+        options = runner.Options(out_dir=out, sandbox=args.sandbox, limits=limits,
+                                 skip_slow=args.skip_slow)
+        fresh = _grade_with_progress(plan.pending, assignment, options, args.jobs)
+    if plan.reused:
+        err.print(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
+                  f"engine and options unchanged); graded {len(plan.pending)}", soft_wrap=True)
+    results = plan.finish(fresh)
     write_gradebook(out / "gradebook.csv", results)
+    from autograder.review import classview
+
+    try:    # grading ran: a report that cannot be drawn must not change the exit status
+        for page in classview.write_reports(out, assignment.name):
+            err.print(f"class report: {page}", markup=False, highlight=False, soft_wrap=True)
+    except Exception as exc:  # noqa: BLE001
+        err.print(f"autograde: the class report could not be written ({type(exc).__name__}: "
+                  f"{exc}); `autograde report {out}` tries again", markup=False, highlight=False)
     if args.nbgrader_db:
         from autograder.platforms.nbgrader import record
 
@@ -130,6 +155,55 @@ def cmd_grade(args) -> int:
     else:
         _out().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
         err.print(f"reports in {out}/<student>/feedback.md, gradebook in {out}/gradebook.csv")
+    return 0
+
+
+def cmd_report(args) -> int:
+    """The class page of every assignment graded in an output folder."""
+    from autograder.review import classview
+
+    out = Path(args.out_dir)
+    if not out.is_dir():
+        raise UsageError(f"no such folder: {out}")
+    pages = classview.write_reports(out, args.assignment)
+    if not pages:
+        raise UsageError(f"no graded submissions{' of ' + args.assignment if args.assignment else ''}"
+                         f" found in {out} (run `autograde grade ... --out {out}` first)")
+    for page in pages:
+        sys.stdout.write(f"{page}\n")
+    return 0
+
+
+def cmd_similarity(args) -> int:
+    """Pairs of submissions whose code is more alike than independent work would be."""
+    from autograder.review import regrade, similarity
+    from autograder.review import classview
+
+    assignment = _assignment(args.assignment)
+    path = Path(args.path)
+    if not path.exists():
+        raise UsageError(f"no such file or directory: {path}")
+    try:
+        docs, out = similarity.collect(path, assignment)
+    except FileNotFoundError as exc:
+        raise UsageError(str(exc)) from None
+    if args.out:
+        out = Path(args.out)
+    if len(docs) < 2:
+        raise UsageError(f"fewer than two submissions of {assignment.name} found in {path}")
+    found = similarity.check(docs, assignment, threshold=args.threshold, noise=args.noise)
+    written = similarity.write(out, assignment.name, found)
+    table = Table(title=f"{assignment.name}: {len(found['pairs'])} pairs at or above "
+                        f"{args.threshold:.0%} similarity ({len(docs)} submissions)")
+    for column in ("student", "student", "matched", "matched lines"):
+        table.add_column(column)
+    for p in found["pairs"]:
+        table.add_row(p["a"], p["b"], f"{p['similarity_a']:.0%} / {p['similarity_b']:.0%}",
+                      f"{similarity.ranges(p['lines_a'])} / {similarity.ranges(p['lines_b'])}")
+    _out().print(table)
+    pages = classview.write_reports(out, assignment.name) if regrade.runs(out) else []
+    for page in [*written, *pages]:
+        err.print(f"written: {page}", markup=False, highlight=False, soft_wrap=True)
     return 0
 
 
@@ -365,6 +439,32 @@ def build_parser() -> argparse.ArgumentParser:
                         "feedback, not a final grade")
     sandbox_options(g)
     g.set_defaults(func=cmd_grade)
+
+    rp = sub.add_parser("report", help="the class at a glance: one HTML page per assignment "
+                                       "(plus CSV and JSON) from a grading output folder")
+    rp.add_argument("out_dir", metavar="OUT_DIR",
+                    help="the --out folder of `autograde grade` (or a folder of such folders)")
+    rp.add_argument("--assignment", "-a", metavar="NAME",
+                    help="only this assignment's page (default: every assignment graded there)")
+    rp.set_defaults(func=cmd_report)
+
+    sm = sub.add_parser("similarity", help="find pairs of submissions whose code is too alike "
+                                           "(starter code left out); adds them to the report")
+    sm.add_argument("path", metavar="OUT_OR_CLASS_DIR",
+                    help="a grading output folder (its latest run's files are compared) or a "
+                         "folder of student folders")
+    sm.add_argument("--assignment", "-a", required=True, metavar="NAME",
+                    help="the assignment whose graded files are compared")
+    sm.add_argument("--threshold", type=float, default=0.5,
+                    help="share of either file that must match for a pair to be listed "
+                         "(default 0.5)")
+    sm.add_argument("--noise", type=int, default=25,
+                    help="shortest match that counts, in characters of normalised code "
+                         "(default 25)")
+    sm.add_argument("--out", metavar="DIR",
+                    help="output folder whose _report/ receives the pairs (default: the "
+                         "output folder given, or autograde-out for a class folder)")
+    sm.set_defaults(func=cmd_similarity)
 
     c = sub.add_parser("check", help="run the public checks on your work")
     c.add_argument("name", metavar="NAME", help="the assignment")

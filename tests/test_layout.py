@@ -9,6 +9,7 @@ report         nothing of the grader
 engine         authoring, sandbox, report
 training       authoring, sandbox, report, engine
 platforms      authoring, sandbox, report, engine
+review         authoring, sandbox, report, engine (the class page, regrades, similarity)
 hidden         anything but the CLI (per-assignment suites and checks)
 cli            anything
 =============  ==========================================================
@@ -28,7 +29,8 @@ ALLOWED = {
     "engine": {"authoring", "sandbox", "report"},
     "training": {"authoring", "sandbox", "report", "engine"},
     "platforms": {"authoring", "sandbox", "report", "engine"},
-    "hidden": {"authoring", "sandbox", "report", "engine", "training", "platforms"},
+    "review": {"authoring", "sandbox", "report", "engine"},
+    "hidden": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review"},
 }
 
 
@@ -45,7 +47,7 @@ def grader_imports(path: Path) -> set[str]:
             if parts[0] == "autograder" and len(parts) > 1:
                 found.add(parts[1])
             elif parts[0] == "autograder" and isinstance(node, ast.ImportFrom):
-                found |= {a.name for a in node.names}
+                found |= {a.name for a in node.names if not a.name.startswith("__")}
     return found
 
 

@@ -136,6 +136,15 @@ class Hints:
             explaining.sort(key=lambda c: _disagreements(c[1][fn], earlier))   # stable: bank order
         return explaining[0][0] if explaining else None
 
+    def mutant_of(self, fn: str, hint: str | None) -> str:
+        """The name of the known mistake whose hint is ``hint`` (the first in the order of
+        :meth:`candidates`, as :meth:`explain` names it); "" when there is none. Recorded
+        with the test's outcome, so that reports can count misconceptions."""
+        if not hint:
+            return ""
+        ranked = sorted(self.modules, key=lambda m: fn not in m[3])
+        return next((name for name, text, _, _ in ranked if text == hint), "")
+
     def explain_crash(self, fn: str, args, kwargs, type_name: str) -> str | None:
         """The hint of the first mistake that raises the same exception on this input."""
         for hint, namespace in self.candidates(fn):
@@ -182,6 +191,7 @@ class Compare:
                 raise
             hint = self.hints.explain_crash(fn, args, kwargs, exc.type)
             exc.args = (f"{case}: {exc}" + (f"\n  likely cause: {hint}" if hint else ""),)
+            exc.mutant = self.hints.mutant_of(fn, hint)
             raise
         self.seen.append((fn, clone(args), clone(kwargs), actual))
         self._check_value(fn, args, kwargs, actual, case=case, names=names)
@@ -192,7 +202,7 @@ class Compare:
         try:
             expect_same(actual, expected, case=case, names=names)
         except Mismatch as exc:
-            raise exc.with_hint(self.hints.explain(
+            raise self._hinted(exc, fn, self.hints.explain(
                 fn, args, kwargs,
                 lambda r: expect_same(actual, r["value"], case=case, names=names),
                 lambda r: expect_same(r["value"], expected, case=case, names=names),
@@ -215,7 +225,7 @@ class Compare:
         try:
             check(result, expected)
         except Mismatch as exc:
-            raise exc.with_hint(self.hints.explain(
+            raise self._hinted(exc, fn, self.hints.explain(
                 fn, args, kwargs,
                 lambda r: check(result, r),
                 lambda r: check(_Reply(r), expected), grad=spec))
@@ -239,8 +249,15 @@ class Compare:
             except Exception:  # noqa: BLE001
                 continue
             if _changed(args, copies) is not None:
-                raise exc.with_hint(hint)
+                raise self._hinted(exc, fn, hint)
         raise exc
+
+    def _hinted(self, exc: Mismatch, fn: str, hint: str | None) -> Mismatch:
+        """``exc`` naming the likely misconception, and noting which known mistake it is
+        (``exc.mutant``, kept with the test's outcome)."""
+        exc = exc.with_hint(hint)
+        exc.mutant = self.hints.mutant_of(fn, exc.hint)
+        return exc
 
 
 def _changed(before_args, after_args):

@@ -29,9 +29,11 @@ from autograder.sandbox.client import LoadFailure, Session, Student, Zygote
 from autograder.sandbox.confine import Config, Limits
 
 PUBLIC_SUITE = Path(__file__).resolve().parent / "public" / "test_public.py"
+# --import-mode=importlib: a hidden suite's modules never take a plain name such as
+# ``test_cartpole``, which the project's own tests also use when grading runs inside them
 PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings",
                "-p", "no:unraisableexception", "-p", "no:threadexception",
-               "--assert=plain", "-c", os.devnull, "-s"]
+               "--assert=plain", "-c", os.devnull, "-s", "--import-mode=importlib"]
 
 
 @dataclass
@@ -133,6 +135,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         "problem": sub.problem,
         "note": sub.note,
         "protections": session.protections if session else [],
+        "load_failure": str(session.load_failure or "") if session else "",
         "events": session.events if session else [],
         "output": session.output() if session else "",
         "seconds": time.monotonic() - start,

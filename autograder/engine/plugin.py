@@ -54,6 +54,7 @@ class TestOutcome:
     not_implemented: str = ""   # the function a stub named, when that is why it failed
     functions: tuple[str, ...] = ()  # the student's functions the test called, in order
     gate: tuple[str, ...] = ()  # an edge case of these functions: counts once their main tests pass
+    mutant: str = ""            # the known mistake (mutant file name) recognised in a failure
 
 
 @cache
@@ -186,7 +187,8 @@ class GradingPlugin:
             group=group, score=points if report.passed else 0.0, max_score=points,
             status="passed" if report.passed else "failed", output=text,
             visibility="visible" if public else "after_published", not_implemented=missing,
-            functions=tuple(dict.fromkeys(self.student.calls)), gate=gate_of(marker)))
+            functions=tuple(dict.fromkeys(self.student.calls)), gate=gate_of(marker),
+            mutant=getattr(exc, "mutant", "") if not report.passed else ""))
 
     def pytest_sessionfinish(self, session):
         self.apply_gates()

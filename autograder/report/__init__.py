@@ -38,9 +38,35 @@ def gradescope_results(result: dict, details: dict) -> dict:
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
-                   "status": o.status, "output": o.output, "visibility": o.visibility}
+                   "status": o.status, "output": o.output, "visibility": o.visibility,
+                   "extra_data": test_extra_data(o)}
                   for o in details["outcomes"]],
+        "extra_data": submission_extra_data(result, details),
     }
+
+
+def test_extra_data(outcome) -> dict:
+    """What class reports need of one test, as data: its idea (group) and, for a failure
+    that a known mistake explains, that mistake (``mutants/<name>.py``)."""
+    extra = {"group": outcome.group}
+    if getattr(outcome, "mutant", ""):
+        extra["mutant"] = outcome.mutant
+    if outcome.not_implemented:
+        extra["not_implemented"] = outcome.not_implemented
+    return extra
+
+
+def submission_extra_data(result: dict, details: dict) -> dict:
+    """What class reports need of one submission (``autograde report``): who, what, the
+    protections in force, crashes and timeouts, why it was not graded."""
+    from autograder import __version__
+
+    return {"submission": result["submission"], "assignment": result["assignment"],
+            "max_score": result["max_score"], "engine": __version__,
+            "file": str(details.get("file") or ""), "problem": details.get("problem") or "",
+            "load_failure": details.get("load_failure") or "",
+            "protections": list(details.get("protections") or []),
+            "events": list(details.get("events") or [])}
 
 
 def feedback_markdown(result: dict, details: dict) -> str:

@@ -1,0 +1,447 @@
+"""The class at a glance: one page per assignment after a batch (``autograde report``).
+
+Built from what a batch leaves in its output folder ``OUT`` (:mod:`autograder.review.regrade`):
+the latest run's manifest, each student's ``results.json`` (whose ``extra_data`` records,
+per test, its idea and the known mistake recognised in a failure) and the run before it.
+For assignment ``NAME`` it writes, in ``OUT/_report/``:
+
+* ``NAME.html``: one self-contained page (figures inlined): the score distribution, the
+  mean score per idea, the pass rate of every test, the misconception table (how many
+  students each known mistake was recognised in, most common first, with its hint), the
+  tests that look unfair, what changed since the previous run, crashes and timeouts, the
+  slowest submissions, the protections in force, and the similarity check's pairs when
+  ``autograde similarity`` was run;
+* ``NAME.json``: every number of the page;
+* ``NAME-scores.csv``, ``NAME-ideas.csv``, ``NAME-tests.csv``, ``NAME-misconceptions.csv``,
+  ``NAME-changes.csv``: the page's tables.
+
+:func:`summarise` and :func:`unfair_tests` are pure functions of the students' records;
+only the ``write_*`` functions touch disk. Matplotlib draws the figures, Jinja2 renders
+the page (``templates/class.html.j2``).
+"""
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import json
+import statistics
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from autograder.review import regrade
+
+TEMPLATES = Path(__file__).with_name("templates")
+MAX_PAIRS_SHOWN = 30        #: similar pairs shown on the page (all of them are in the CSV)
+
+
+@dataclass(frozen=True)
+class Fairness:
+    """When a test looks unfair: a large share of the class fails it (``min_fail_share``),
+    a known mistake explains at most ``max_explained_share`` of those failures, and at
+    least ``min_rest_share`` of the students who fail it pass every other test of its
+    idea. Failures of a function left unimplemented, and submissions that did not load,
+    say nothing about a test and are left out; classes under ``min_students`` are not
+    judged."""
+    min_students: int = 5
+    min_fail_share: float = 0.3
+    max_explained_share: float = 0.2
+    min_rest_share: float = 0.6
+
+
+# -- records -------------------------------------------------------------------------
+
+def record(results_json: dict, student: str, run_entry: dict | None = None) -> dict:
+    """One student's grade as the report needs it, from their ``results.json``."""
+    extra = results_json.get("extra_data") or {}
+    tests = []
+    for t in results_json.get("tests", []):
+        te = t.get("extra_data") or {}
+        tests.append({"name": t["name"], "idea": t["name"].split(":", 1)[0],
+                      "score": float(t["score"]), "max_score": float(t["max_score"]),
+                      "passed": t.get("status", "passed" if t["score"] >= t["max_score"]
+                                      else "failed") == "passed",
+                      "mutant": te.get("mutant", ""),
+                      "not_implemented": te.get("not_implemented", ""),
+                      "public": t.get("visibility") == "visible"})
+    entry = run_entry or {}
+    return {"student": student, "score": float(results_json.get("score", 0.0)),
+            "max_score": float(extra.get("max_score", sum(t["max_score"] for t in tests))),
+            "seconds": float(results_json.get("execution_time", 0.0)),
+            "protections": list(extra.get("protections", [])),
+            "events": list(extra.get("events", [])),
+            "problem": extra.get("problem", "") or extra.get("load_failure", ""),
+            "reused": bool(entry.get("reused", False)), "why": list(entry.get("why", [])),
+            "tests": tests}
+
+
+def _from_contract(result: dict) -> dict:
+    """A ``results.json``-like dict from a grade's JSON object (when results.json is gone)."""
+    return {"score": result["score"],
+            "tests": [{**t, "status": "passed" if t["score"] >= t["max_score"] else "failed"}
+                      for t in result["tests"]],
+            "extra_data": {"max_score": result["max_score"]}}
+
+
+def load_run(out: Path, run: dict) -> list[dict]:
+    """The records of every student of ``run`` (a manifest of :mod:`autograder.review.regrade`)."""
+    records = []
+    for entry in run["students"]:
+        folder = regrade.student_folder(out, entry["id"], entry["graded_in"])
+        try:
+            data = json.loads((folder / "results.json").read_text())
+        except (OSError, ValueError):
+            try:
+                data = _from_contract(json.loads((folder / regrade.CACHE).read_text())["result"])
+            except (OSError, ValueError, KeyError):
+                continue
+        records.append(record(data, entry["id"], entry))
+    return records
+
+
+def unrecorded_run(out: Path, assignment: str) -> dict | None:
+    """A run made up from ``out/<student>/results.json`` where no run was recorded
+    (an output folder of ``autograde demo``, or of an older version)."""
+    students = []
+    for path in sorted(Path(out).glob("*/results.json")):
+        if path.parent.name in regrade.RESERVED:
+            continue
+        try:
+            extra = json.loads(path.read_text()).get("extra_data") or {}
+        except (OSError, ValueError):
+            continue
+        if extra.get("assignment") == assignment:
+            students.append({"id": path.parent.name, "graded_in": "", "reused": False})
+    return {"run": "unrecorded", "assignment": assignment, "students": students,
+            "results": []} if students else None
+
+
+# -- numbers ---------------------------------------------------------------------------
+
+def unfair_tests(records: list[dict], rule: Fairness = Fairness()) -> list[dict]:
+    """The tests that look unfair under ``rule`` (see :class:`Fairness`), with the numbers."""
+    graded = [r for r in records if not r["problem"]]
+    if len(graded) < rule.min_students:
+        return []
+    flagged = []
+    for name, idea in _tests_in_order(graded):
+        failing, explained, rest_pass = [], 0, 0
+        considered = 0
+        for r in graded:
+            tests = {t["name"]: t for t in r["tests"]}
+            t = tests.get(name)
+            if t is None or t["max_score"] <= 0 or t["not_implemented"]:
+                continue
+            considered += 1
+            if t["passed"]:
+                continue
+            failing.append(r["student"])
+            explained += bool(t["mutant"])
+            others = [o for o in r["tests"] if o["idea"] == idea and o["name"] != name
+                      and o["max_score"] > 0]
+            rest_pass += bool(others) and all(o["passed"] for o in others)
+        has_others = any(o["idea"] == idea and o["name"] != name and o["max_score"] > 0
+                         for r in graded for o in r["tests"])
+        if not failing or not has_others or considered < rule.min_students:
+            continue
+        fail_share = len(failing) / considered
+        explained_share = explained / len(failing)
+        rest_share = rest_pass / len(failing)
+        if (fail_share >= rule.min_fail_share and explained_share <= rule.max_explained_share
+                and rest_share >= rule.min_rest_share):
+            flagged.append({"test": name, "idea": idea, "failed": len(failing),
+                            "students": considered, "fail_share": fail_share,
+                            "explained_share": explained_share, "rest_share": rest_share,
+                            "failing": sorted(failing)})
+    return flagged
+
+
+def _tests_in_order(records: list[dict]) -> list[tuple[str, str]]:
+    seen: dict[str, str] = {}
+    for r in records:
+        for t in r["tests"]:
+            seen.setdefault(t["name"], t["idea"])
+    return list(seen.items())
+
+
+def _events(r: dict, kind: str) -> list[str]:
+    return [e for e in r["events"] if e.lower().startswith(kind)]
+
+
+def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None = None,
+              rule: Fairness = Fairness()) -> dict:
+    """Every number of the class page, from the students' records.
+
+    ``bank`` maps each known mistake (mutant name) to its ``hint`` and ``doc``; mistakes
+    of the bank that no student made are listed with a count of 0.
+    """
+    bank = bank or {}
+    n = len(records)
+    scores = [r["score"] for r in records]
+    max_score = max((r["max_score"] for r in records), default=0.0)
+    unfair = unfair_tests(records, rule)
+    flagged = {u["test"] for u in unfair}
+
+    tests = []
+    for name, idea in _tests_in_order(records):
+        rows = [t for r in records for t in r["tests"] if t["name"] == name]
+        passed = sum(t["passed"] for t in rows)
+        mistakes = Counter(t["mutant"] for t in rows if t["mutant"])
+        tests.append({"name": name, "idea": idea, "max_score": rows[0]["max_score"],
+                      "public": rows[0]["public"], "students": len(rows), "passed": passed,
+                      "failed": len(rows) - passed,
+                      "pass_rate": passed / len(rows) if rows else 0.0,
+                      "explained": sum(mistakes.values()),
+                      "mistakes": ", ".join(f"{m} ({c})" for m, c in mistakes.most_common()),
+                      "unfair": name in flagged})
+
+    ideas: dict[str, dict] = {}
+    for t in tests:
+        if t["max_score"] > 0 and not t["public"]:
+            ideas.setdefault(t["idea"], {"idea": t["idea"], "max_score": 0.0, "tests": 0})
+            ideas[t["idea"]]["max_score"] += t["max_score"]
+            ideas[t["idea"]]["tests"] += 1
+    for idea in ideas.values():
+        per = [sum(t["score"] for t in r["tests"] if t["idea"] == idea["idea"]) for r in records]
+        idea["mean"] = statistics.fmean(per) if per else 0.0
+        idea["percent"] = 100 * idea["mean"] / idea["max_score"] if idea["max_score"] else 0.0
+        idea["full_marks"] = sum(p >= idea["max_score"] for p in per)
+
+    seen: dict[str, dict] = {}
+    for r in records:
+        for t in r["tests"]:
+            if t["mutant"]:
+                m = seen.setdefault(t["mutant"], {"who": set(), "tests": Counter(),
+                                                  "ideas": Counter()})
+                m["who"].add(r["student"])
+                m["tests"][t["name"]] += 1
+                m["ideas"][t["idea"]] += 1
+    misconceptions = []
+    for name in sorted(set(seen) | set(bank), key=lambda m: (-len(seen.get(m, {}).get("who", ())), m)):
+        who = sorted(seen.get(name, {}).get("who", ()))
+        info = bank.get(name, {})
+        misconceptions.append({
+            "mutant": name, "students": len(who), "share": len(who) / n if n else 0.0,
+            "hint": info.get("hint") or "", "doc": (info.get("doc") or "").split("\n\n")[0],
+            "tests": [t for t, _ in seen.get(name, {}).get("tests", Counter()).most_common()],
+            "ideas": [i for i, _ in seen.get(name, {}).get("ideas", Counter()).most_common()],
+            "who": who})
+
+    table = [{"student": r["student"], "score": r["score"], "max_score": r["max_score"],
+              "percent": 100 * r["score"] / r["max_score"] if r["max_score"] else 0.0,
+              "seconds": r["seconds"], "crashes": len(_events(r, "crash")),
+              "timeouts": len(_events(r, "timeout")), "not_graded": r["problem"],
+              "reused": r["reused"], "why": " ".join(r["why"])}
+             for r in records]
+    protections = Counter(", ".join(r["protections"]) or "none (not started)" for r in records)
+    return {
+        "assignment": assignment, "students": n, "max_score": max_score,
+        "mean": statistics.fmean(scores) if scores else 0.0,
+        "median": statistics.median(scores) if scores else 0.0,
+        "min": min(scores, default=0.0), "max": max(scores, default=0.0),
+        "full_marks": sum(s >= max_score for s in scores) if max_score else 0,
+        "scores": table, "ideas": list(ideas.values()), "tests": tests,
+        "misconceptions": misconceptions, "unfair": unfair, "fairness_rule": asdict(rule),
+        "problems": {
+            "not_graded": [{"student": r["student"], "reason": r["problem"]}
+                           for r in records if r["problem"]],
+            "crashes": [{"student": r["student"], "events": _events(r, "crash")}
+                        for r in records if _events(r, "crash")],
+            "timeouts": [{"student": r["student"], "events": _events(r, "timeout")}
+                         for r in records if _events(r, "timeout")]},
+        "slowest": sorted(table, key=lambda s: -s["seconds"])[:5],
+        "protections": [{"protections": p, "students": c} for p, c in protections.most_common()],
+    }
+
+
+def bank_of(assignment: str) -> dict[str, dict]:
+    """The known mistakes of ``assignment`` (empty when it is not a course assignment)."""
+    from autograder.authoring import course
+    from autograder.engine import mutants
+
+    try:
+        a = course.get(assignment)
+    except ValueError:
+        return {}
+    return {m.name: {"hint": m.hint, "doc": m.doc} for m in mutants.bank(a)}
+
+
+# -- figures ---------------------------------------------------------------------------
+
+def _png(fig) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def figures(summary: dict) -> dict[str, str]:
+    """The page's figures as data URIs: the score histogram and the mean per idea."""
+    from matplotlib.figure import Figure
+
+    out = {}
+    fig = Figure(figsize=(6.4, 2.8))
+    ax = fig.subplots()
+    scores = [s["score"] for s in summary["scores"]]
+    top = summary["max_score"] or 1.0
+    bins = min(20, int(top) + 1) if top >= 1 else 10
+    ax.hist(scores, bins=bins, range=(0, top), color="#4c72b0", edgecolor="white")
+    ax.axvline(summary["mean"], color="#c44e52", linestyle="--",
+               label=f"mean {summary['mean']:.1f}")
+    ax.set_xlabel(f"score (out of {top:g})")
+    ax.set_ylabel("students")
+    ax.set_title(f"{summary['assignment']}: score distribution ({summary['students']} students)")
+    ax.legend(loc="upper left")
+    out["histogram"] = _png(fig)
+
+    ideas = summary["ideas"]
+    if ideas:
+        fig = Figure(figsize=(6.4, 0.45 * len(ideas) + 0.9))
+        ax = fig.subplots()
+        labels = [i["idea"] for i in ideas][::-1]
+        values = [i["percent"] for i in ideas][::-1]
+        ax.barh(labels, values, color="#55a868")
+        ax.set_xlim(0, 100)
+        ax.set_xlabel("mean score, % of the idea's points")
+        for y, v in enumerate(values):
+            ax.text(min(v + 1, 92), y, f"{v:.0f}%", va="center", fontsize=8)
+        out["ideas"] = _png(fig)
+    return out
+
+
+# -- the page ------------------------------------------------------------------------------
+
+def cached_figures(summary: dict, path: Path) -> dict[str, str]:
+    """:func:`figures`, reused from ``path`` when what they draw has not changed (a regrade
+    that changed nothing then needs no Matplotlib at all)."""
+    import hashlib
+
+    drawn = [summary["assignment"], summary["students"], summary["max_score"], summary["mean"],
+             [s["score"] for s in summary["scores"]],
+             [(i["idea"], i["percent"]) for i in summary["ideas"]]]
+    key = hashlib.sha256(json.dumps(drawn).encode() + Path(__file__).read_bytes()).hexdigest()
+    try:
+        saved = json.loads(path.read_text())
+        if saved.get("key") == key:
+            return saved["figures"]
+    except (OSError, ValueError):
+        pass
+    drawn_now = figures(summary)
+    path.write_text(json.dumps({"key": key, "figures": drawn_now}))
+    return drawn_now
+
+
+def render(summary: dict, changes: dict, run: dict, similarity: dict | None = None,
+           fig: dict[str, str] | None = None) -> str:
+    """The class page: one self-contained HTML document (``fig``: the figures, drawn here
+    when not given)."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True)
+    env.filters["pct"] = lambda x: f"{100 * x:.0f}%"
+    env.filters["num"] = lambda x: f"{x:g}" if isinstance(x, (int, float)) else ("—" if x is None else x)
+    return env.get_template("class.html.j2").render(
+        s=summary, changes=changes, run=run, similarity=similarity,
+        fig=fig if fig is not None else figures(summary),
+        max_pairs=MAX_PAIRS_SHOWN)
+
+
+CSV_TABLES = {
+    "scores": ("scores", ["student", "score", "max_score", "percent", "seconds", "crashes",
+                          "timeouts", "not_graded", "reused", "why"]),
+    "ideas": ("ideas", ["idea", "tests", "max_score", "mean", "percent", "full_marks"]),
+    "tests": ("tests", ["name", "idea", "max_score", "public", "students", "passed", "failed",
+                        "pass_rate", "explained", "mistakes", "unfair"]),
+    "misconceptions": ("misconceptions", ["mutant", "students", "share", "hint", "ideas", "tests",
+                                          "who"]),
+}
+
+
+def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
+    with path.open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(columns)
+        for row in rows:
+            writer.writerow(["; ".join(map(str, v)) if isinstance(v, list) else v
+                             for v in (row.get(c, "") for c in columns)])
+
+
+def write_report(out: Path, run: dict, previous: dict | None = None) -> Path:
+    """Write the page, JSON and CSVs of ``run`` (an assignment's run in ``out``)."""
+    out = Path(out)
+    name = run["assignment"]
+    records = load_run(out, run)
+    summary = summarise(name, records, bank_of(name))
+    changes = regrade.changes(previous, run)
+    folder = out / regrade.REPORT
+    folder.mkdir(parents=True, exist_ok=True)
+    similarity = None
+    try:
+        similarity = json.loads((folder / f"{name}-similarity.json").read_text())
+    except (OSError, ValueError):
+        pass
+    if similarity and all("parts" in e for e in run["students"]):
+        # compared on other files than this run graded (new, gone or resubmitted): say so
+        now = {e["id"]: e["parts"]["submission"] for e in run["students"]}
+        similarity["stale"] = now != similarity.get("fingerprints")
+    about = {k: run.get(k) for k in ("run", "assignment", "engine", "started", "finished",
+                                     "seconds", "options")}
+    (folder / f"{name}.json").write_text(json.dumps(
+        {"run": about, **summary, "changes": changes,
+         "similarity": {k: similarity.get(k) for k in ("threshold", "pairs_flagged", "compared",
+                                                       "computed", "stale")}
+         if similarity else None}, indent=1))
+    for key, (suffix, columns) in CSV_TABLES.items():
+        _write_csv(folder / f"{name}-{suffix}.csv", columns, summary[key])
+    _write_csv(folder / f"{name}-changes.csv", ["student", "old", "new", "old_max", "new_max",
+                                                 "why", "test", "test_old", "test_new"],
+               [{**{k: c[k] for k in ("student", "old", "new", "old_max", "new_max")},
+                 "why": " ".join(c["why"]), "test": t["name"], "test_old": t["old"],
+                 "test_new": t["new"]} for c in changes["changed"] for t in c["tests"]])
+    page = folder / f"{name}.html"
+    page.write_text(render(summary, changes, about, similarity,
+                           cached_figures(summary, folder / f".{name}-figures.json")))
+    return page
+
+
+def output_folders(out: Path) -> list[Path]:
+    """``out`` itself when it holds grading output, else its subfolders that do
+    (``autograde demo`` keeps one per assignment)."""
+    out = Path(out)
+
+    def holds(folder: Path) -> bool:
+        return (folder / regrade.RUNS).is_dir() or any(
+            p.parent.name not in regrade.RESERVED for p in folder.glob("*/results.json"))
+
+    if holds(out):
+        return [out]
+    return [p for p in sorted(out.iterdir()) if p.is_dir() and holds(p)] if out.is_dir() else []
+
+
+def assignments_in(out: Path) -> list[str]:
+    names = [r["assignment"] for r in regrade.runs(out)]
+    for path in Path(out).glob("*/results.json"):
+        try:
+            names.append((json.loads(path.read_text()).get("extra_data") or {})["assignment"])
+        except (OSError, ValueError, KeyError):
+            continue
+    return list(dict.fromkeys(names))
+
+
+def write_reports(out: Path, assignment: str | None = None) -> list[Path]:
+    """The class page of every assignment graded in ``out`` (or of ``assignment`` only),
+    for its latest run, compared with the run before it."""
+    pages = []
+    for folder in output_folders(out):
+        for name in assignments_in(folder):
+            if assignment and name != assignment:
+                continue
+            recorded = regrade.runs(folder, name)
+            if recorded:
+                run, previous = recorded[-1], (recorded[-2] if len(recorded) > 1 else None)
+            else:
+                run, previous = unrecorded_run(folder, name), None
+            if run:
+                pages.append(write_report(folder, run, previous))
+    return pages

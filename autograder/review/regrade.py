@@ -1,0 +1,299 @@
+"""Safe regrades: reuse a grade when nothing that decides it changed; keep every run.
+
+A grade depends on four things, each hashed on its own (the *parts* of the key):
+
+``submission``  what is graded: the chosen file's name and code (a notebook's code cells),
+                or why nothing could be read;
+``assignment``  the assignment's hidden suite (its mutants included: they name the
+                misconceptions), reference module, public checks, settings and provided code;
+``engine``      ``autograder.__version__``, the engine's own source (``autograder/``,
+                ``pgcheck/``; not the modules that only read grading output, such as the
+                class report) and the Python and torch versions;
+``options``     the grading options (sandbox mode, limits, ``--skip-slow``).
+
+``autograde grade`` keeps, in the output folder ``OUT``:
+
+* ``OUT/<student>/cache.json``: the key, its parts, the run that graded the student and the
+  grade (the JSON object of ``autograde grade --json``). When a later run finds the same key,
+  it reuses the grade and leaves the student's folder as it is. Any change of a part regrades.
+* ``OUT/_runs/<run>/run.json``: one manifest per run: when, which students, whether each was
+  regraded or reused and why, and every score (test names and scores, without feedback).
+* ``OUT/_runs/<run>/<student>/``: a student's folder as run ``<run>`` left it, moved there
+  when a later run regraded the student; so nothing a run produced is ever overwritten.
+
+:func:`changes` compares two runs: the students whose score changed, old and new, and the
+tests responsible. Nothing here imports torch or runs a submission, so a run that reuses
+every grade costs a fraction of a second per class.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+from autograder import __version__
+from autograder.authoring.course import Assignment, package_dir
+
+RUNS = "_runs"                 #: OUT/_runs/<run>/: manifests and superseded student folders
+REPORT = "_report"             #: OUT/_report/: the class reports (autograder.review.classview)
+RESERVED = (RUNS, REPORT)      #: names no student folder may take
+CACHE = "cache.json"           #: OUT/<student>/cache.json
+PARTS = ("submission", "assignment", "engine", "options")
+#: parts of the package that only read grading output: changing them never changes a grade
+AFTER_GRADING = ("autograder/review/", "autograder/cli.py")
+
+
+# -- the key -------------------------------------------------------------------
+
+def _digest(*chunks: bytes | str) -> str:
+    h = hashlib.sha256()
+    for chunk in chunks:
+        data = chunk.encode() if isinstance(chunk, str) else chunk
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def _files_digest(files: list[tuple[str, Path]]) -> str:
+    """A hash of (label, file content) pairs; a missing file hashes as missing."""
+    chunks = []
+    for label, path in sorted(files, key=lambda f: f[0]):
+        chunks += [label, path.read_bytes() if path.is_file() else b"\0missing"]
+    return _digest(*chunks)
+
+
+def _tree(folder: Path, label: str) -> list[tuple[str, Path]]:
+    if not folder.is_dir():
+        return []
+    return [(f"{label}/{p.relative_to(folder).as_posix()}", p) for p in folder.rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+
+
+@cache
+def engine_fingerprint() -> str:
+    """The engine version and everything of the engine that can change a grade."""
+    package = package_dir()
+    files = [f for f in _tree(package, "autograder") if not f[0].startswith("autograder/hidden/")
+             and f[1].suffix in (".py", ".json") and not f[0].startswith(AFTER_GRADING)]
+    files += [f for f in _tree(package.parent / "pgcheck", "pgcheck") if f[1].suffix == ".py"]
+    try:
+        torch_version = metadata.version("torch")
+    except metadata.PackageNotFoundError:
+        torch_version = "none"
+    return _digest(__version__, sys.version, torch_version, _files_digest(files))
+
+
+def assignment_fingerprint(assignment: Assignment) -> str:
+    """The hidden suite (with its bank of mistakes), reference, public checks and settings."""
+    from autograder.authoring.course import assignments
+
+    files = _tree(assignment.hidden_dir, "hidden")
+    files += [("reference", assignment.reference_module), ("checks", assignment.checks_module),
+              ("settings", assignment.source_dir / "assignment.toml")]
+    known = assignments(assignment.root)
+    for other in assignment.provided_solutions:
+        files.append((f"provided-solution/{other}", known[other].reference_module))
+    for name in assignment.settings.get("grading", {}).get("provided_modules", []):
+        files.append((f"provided/{name}", assignment.source_dir / f"{name}.py"))
+    return _digest(assignment.name, _files_digest(files))
+
+
+def submission_fingerprint(sub) -> str:
+    """What is graded of a :class:`pgcheck.discovery.Submission`: never its folder's other files."""
+    code = sub.source if sub.kind == "py" else json.dumps(sub.cells or [])
+    return _digest(sub.kind, sub.filename, code, sub.problem, sub.note)
+
+
+def options_fingerprint(options: dict) -> str:
+    return _digest(json.dumps(options, sort_keys=True, default=str))
+
+
+def key_of(parts: dict) -> str:
+    return _digest(*(f"{p}={parts[p]}" for p in PARTS))
+
+
+# -- runs ------------------------------------------------------------------------
+
+def _now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def runs(out: Path, assignment: str | None = None) -> list[dict]:
+    """Every run recorded in ``out`` (oldest first), optionally of one assignment."""
+    found = []
+    for path in sorted((Path(out) / RUNS).glob("*/run.json")):
+        try:
+            run = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        if assignment is None or run.get("assignment") == assignment:
+            found.append(run)
+    return found
+
+
+def student_folder(out: Path, student: str, run: str) -> Path:
+    """Where the files run ``run`` wrote for ``student`` are now."""
+    current = Path(out) / student
+    if not run:
+        return current
+    try:
+        if json.loads((current / CACHE).read_text()).get("run") == run:
+            return current
+    except (OSError, ValueError):
+        pass
+    return Path(out) / RUNS / run / student
+
+
+def _brief(result: dict) -> dict:
+    """A grade without its feedback texts: what a manifest keeps of it."""
+    return {"submission": result["submission"], "assignment": result["assignment"],
+            "score": result["score"], "max_score": result["max_score"],
+            "tests": [{"name": t["name"], "score": t["score"], "max_score": t["max_score"]}
+                      for t in result["tests"]]}
+
+
+@dataclass
+class Plan:
+    """One run of ``autograde grade`` over a class: what to grade, what to reuse."""
+    out: Path
+    assignment: str
+    run: str
+    options: dict
+    pairs: list[tuple[str, Path]]
+    parts: dict[str, dict]                      # student -> the four hashes
+    reused: dict[str, dict]                     # student -> earlier grade (contract object)
+    why: dict[str, list[str]]                   # student -> parts that changed ("new": none before)
+    graded_in: dict[str, str]                   # student -> run whose grade is reused
+    started: float = field(default_factory=time.time)
+
+    @property
+    def pending(self) -> list[tuple[str, Path]]:
+        """The (student, path) pairs to grade in this run."""
+        return [(sid, path) for sid, path in self.pairs if sid not in self.reused]
+
+    def finish(self, fresh: list[dict]) -> list[dict]:
+        """Record the grades of :attr:`pending` (in that order) next to the reused ones;
+        write each student's cache entry and this run's manifest. Returns every grade, in
+        the order of the class."""
+        by_student = dict(self.reused)
+        for (sid, _), result in zip(self.pending, fresh):
+            by_student[sid] = result
+            parts = self.parts[sid]
+            folder = self.out / sid
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / CACHE).write_text(json.dumps(
+                {"key": key_of(parts), "parts": parts, "run": self.run, "result": result}))
+        results = [by_student[sid] for sid, _ in self.pairs]
+        manifest = {
+            "run": self.run, "assignment": self.assignment, "engine": __version__,
+            "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(),
+            "finished": _now(), "seconds": round(time.time() - self.started, 3),
+            "options": self.options,
+            "students": [{"id": sid, "path": str(path), "parts": self.parts[sid],
+                          "reused": sid in self.reused, "why": self.why.get(sid, []),
+                          "graded_in": self.graded_in.get(sid, self.run)}
+                         for sid, path in self.pairs],
+            "results": [_brief(r) for r in results],
+        }
+        folder = self.out / RUNS / self.run
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "run.json").write_text(json.dumps(manifest, indent=1))
+        return results
+
+
+def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], options: dict,
+         read=None) -> Plan:
+    """Decide, student by student, whether the grade in ``out`` can be reused; move aside
+    (into ``out/_runs/<its run>/``) the folder of every student who will be regraded.
+
+    ``read(student, path)`` reads a submission (default :func:`autograder.engine.discover.read`).
+    """
+    from autograder.engine import discover as submissions
+
+    out = Path(out)
+    read = read or (lambda sid, path: submissions.read(sid, path, assignment.name,
+                                                       assignment.functions))
+    clash = [sid for sid, _ in pairs if sid in RESERVED]
+    if clash:
+        raise ValueError(f"a student folder may not be called {clash[0]!r} (the output "
+                         "folder keeps its runs and reports under that name)")
+    earlier = runs(out)
+    run = f"{len(earlier) + 1:04d}-{datetime.now(timezone.utc):%Y%m%dT%H%M%SZ}"
+    while (out / RUNS / run).exists():
+        run += "+"
+    common = {"assignment": assignment_fingerprint(assignment), "engine": engine_fingerprint(),
+              "options": options_fingerprint(options)}
+    result = Plan(out, assignment.name, run, options, list(pairs), {}, {}, {}, {})
+    for sid, path in pairs:
+        parts = {"submission": submission_fingerprint(read(sid, path)), **common}
+        result.parts[sid] = parts
+        try:
+            cached = json.loads((out / sid / CACHE).read_text())
+        except (OSError, ValueError):
+            cached = None
+        if cached and cached.get("key") == key_of(parts) \
+                and cached.get("result", {}).get("assignment") == assignment.name:
+            result.reused[sid] = cached["result"]
+            result.graded_in[sid] = cached.get("run", "")
+            continue
+        before = (cached or {}).get("parts", {})
+        result.why[sid] = [p for p in PARTS if before.get(p) != parts[p]] if before else ["new"]
+        if (out / sid).exists():
+            _set_aside(out, sid, (cached or {}).get("run") or "earlier")
+    return result
+
+
+def _set_aside(out: Path, sid: str, run: str) -> None:
+    """Move ``out/<sid>`` into ``out/_runs/<run>/<sid>`` (never over something kept)."""
+    target = out / RUNS / run / sid
+    n = 1
+    while target.exists():
+        n += 1
+        target = out / RUNS / run / f"{sid}.{n}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(out / sid), str(target))
+
+
+# -- what changed ----------------------------------------------------------------
+
+def changes(before: dict | None, after: dict) -> dict:
+    """What changed between two runs' manifests of one assignment.
+
+    Returns ``changed`` (students whose score changed: old and new score and maximum, the
+    parts of the key that changed, and the tests responsible: every test whose score
+    differs, or that exists in one run only), ``added`` and ``removed`` (students in one
+    run only), ``reused`` and ``regraded`` (students of ``after``, by how it got its grade).
+    """
+    students = {s["id"]: s for s in after.get("students", [])}
+    summary = {"previous": before.get("run") if before else None, "run": after.get("run"),
+               "reused": sorted(s for s, e in students.items() if e.get("reused")),
+               "regraded": sorted(s for s, e in students.items() if not e.get("reused")),
+               "changed": [], "added": [], "removed": []}
+    if not before:
+        return summary
+    old = {r["submission"]: r for r in before.get("results", [])}
+    new = {r["submission"]: r for r in after.get("results", [])}
+    summary["added"] = sorted(set(new) - set(old))
+    summary["removed"] = sorted(set(old) - set(new))
+    for sid in new:
+        if sid not in old or (old[sid]["score"] == new[sid]["score"]
+                              and old[sid]["max_score"] == new[sid]["max_score"]):
+            continue
+        was = {t["name"]: t["score"] for t in old[sid]["tests"]}
+        now = {t["name"]: t["score"] for t in new[sid]["tests"]}
+        tests = [{"name": name, "old": was.get(name), "new": now.get(name)}
+                 for name in list(dict.fromkeys([*was, *now]))
+                 if was.get(name) != now.get(name)]
+        summary["changed"].append({
+            "student": sid, "old": old[sid]["score"], "new": new[sid]["score"],
+            "old_max": old[sid]["max_score"], "new_max": new[sid]["max_score"],
+            "why": students.get(sid, {}).get("why", []), "tests": tests})
+    summary["changed"].sort(key=lambda c: (-abs(c["new"] - c["old"]), c["student"]))
+    return summary

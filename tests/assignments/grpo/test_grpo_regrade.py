@@ -1,0 +1,182 @@
+"""Safe regrades and the class report's rules (issue 19, points 1-3), without a browser.
+
+The key that lets a grade be reused changes with each of its inputs: the submission, the
+hidden suite (mutants included), the reference, the engine version and the options. The
+unfair-test rule and the run comparison are checked on small made-up classes; the command
+line is checked end to end on a class of three.
+"""
+import json
+import shutil
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from autograder import __version__
+from autograder.authoring import course
+from autograder.authoring.course import Assignment
+from autograder.engine import mutants
+from autograder.review import regrade
+from autograder.review import classview
+from pgcheck.discovery import read
+from conftest import ROOT, autograde, make_submission
+
+
+@dataclass(frozen=True)
+class SuiteAt(Assignment):
+    suite: Path = Path()
+
+    @property
+    def hidden_dir(self) -> Path:
+        return self.suite
+
+
+def test_engine_version_is_the_package_version():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert __version__ == project["version"]
+
+
+def test_the_key_changes_with_each_input(tmp_path, monkeypatch):
+    real = course.get("grpo")
+    root = tmp_path / "course"
+    shutil.copytree(real.source_dir, root / "solutions" / "grpo")
+    suite = tmp_path / "suite"
+    shutil.copytree(real.hidden_dir, suite, ignore=shutil.ignore_patterns("__pycache__"))
+    a = SuiteAt(real.name, root, real.functions, real.settings, suite=suite)
+    before = regrade.assignment_fingerprint(a)
+    assert regrade.assignment_fingerprint(a) == before                   # stable
+    (suite / "mutants" / "batch_mean.py").write_text(
+        (suite / "mutants" / "batch_mean.py").read_text() + "\n# edited\n")
+    after_mutant = regrade.assignment_fingerprint(a)
+    (suite / "test_grpo.py").write_text((suite / "test_grpo.py").read_text() + "\n")
+    after_suite = regrade.assignment_fingerprint(a)
+    (root / "solutions" / "grpo" / "grpo.py").write_text(real.reference_module.read_text() + "\n")
+    after_reference = regrade.assignment_fingerprint(a)
+    assert len({before, after_mutant, after_suite, after_reference}) == 4
+
+    assert all((ROOT / f).exists() for f in regrade.AFTER_GRADING)
+    engine = regrade.engine_fingerprint()
+    monkeypatch.setattr(regrade, "__version__", "999.0")
+    regrade.engine_fingerprint.cache_clear()
+    try:
+        assert regrade.engine_fingerprint() != engine
+    finally:
+        monkeypatch.undo()
+        regrade.engine_fingerprint.cache_clear()
+    assert regrade.engine_fingerprint() == engine
+
+    student = make_submission(tmp_path / "class" / "ann", "grpo", real.reference_module.read_text())
+    sub = regrade.submission_fingerprint(read("ann", student, "grpo", real.functions))
+    (student / "notes.txt").write_text("not graded")
+    assert regrade.submission_fingerprint(read("ann", student, "grpo", real.functions)) == sub
+    (student / "grpo.py").write_text(real.reference_module.read_text() + "# changed\n")
+    assert regrade.submission_fingerprint(read("ann", student, "grpo", real.functions)) != sub
+
+    assert regrade.options_fingerprint({"skip_slow": True}) != \
+        regrade.options_fingerprint({"skip_slow": False})
+
+
+def _student(name, tests):
+    """A record: ``tests`` maps test name -> (passed, mutant)."""
+    return {"student": name, "score": 0.0, "max_score": 0.0, "seconds": 0.1, "protections": [],
+            "events": [], "problem": "", "reused": False, "why": [],
+            "tests": [{"name": t, "idea": t.split(":")[0], "score": 1.0 if ok else 0.0,
+                       "max_score": 1.0, "passed": ok, "mutant": m, "not_implemented": "",
+                       "public": False} for t, (ok, m) in tests.items()]}
+
+
+def test_unfair_rule():
+    def klass(wrong_fails, explained=False, rest_ok=True, n=10):
+        students = []
+        for i in range(n):
+            fails = i < wrong_fails
+            students.append(_student(f"s{i}", {
+                "idea: a": (not fails or rest_ok, ""), "idea: b": (True, ""),
+                "idea: suspect": (not fails, "known" if fails and explained else ""),
+                "other: c": (i % 2 == 0, "")}))
+        return students
+
+    assert [u["test"] for u in classview.unfair_tests(klass(8))] == ["idea: suspect"]
+    flag = classview.unfair_tests(klass(8))[0]
+    assert flag["fail_share"] == 0.8 and flag["explained_share"] == 0 and flag["rest_share"] == 1
+    assert classview.unfair_tests(klass(2)) == []                      # few fail it
+    assert classview.unfair_tests(klass(8, explained=True)) == []      # a known mistake
+    assert classview.unfair_tests(klass(8, rest_ok=False)) == []       # they fail the idea
+    assert classview.unfair_tests(klass(3, n=4)) == []                 # class too small
+    # "other: c" is failed by half the class, but it is its idea's only test
+    summary = classview.summarise("x", klass(8), {"known": {"hint": "h", "doc": "d"}})
+    assert [t["name"] for t in summary["tests"] if t["unfair"]] == ["idea: suspect"]
+    assert summary["misconceptions"][0]["mutant"] == "known" and \
+        summary["misconceptions"][0]["students"] == 0
+
+
+def test_changes_between_runs():
+    def run(name, scores):
+        return {"run": name, "students": [{"id": s, "reused": s == "same", "why": ["submission"]}
+                                          for s in scores],
+                "results": [{"submission": s, "score": sum(t.values()), "max_score": 3.0,
+                             "tests": [{"name": n, "score": v, "max_score": 1.0}
+                                       for n, v in t.items()]} for s, t in scores.items()]}
+
+    before = run("1", {"same": {"a": 1, "b": 1}, "up": {"a": 0, "b": 1}, "gone": {"a": 1}})
+    after = run("2", {"same": {"a": 1, "b": 1}, "up": {"a": 1, "b": 1}, "new": {"a": 0}})
+    c = regrade.changes(before, after)
+    assert c["added"] == ["new"] and c["removed"] == ["gone"] and c["reused"] == ["same"]
+    assert c["changed"] == [{"student": "up", "old": 1, "new": 2, "old_max": 3.0,
+                             "new_max": 3.0, "why": ["submission"],
+                             "tests": [{"name": "a", "old": 0, "new": 1}]}]
+    assert regrade.changes(None, after)["changed"] == []
+
+
+def test_reserved_student_names_are_refused(tmp_path):
+    with pytest.raises(ValueError, match="_runs"):
+        regrade.plan(tmp_path / "out", course.get("grpo"), [("_runs", tmp_path)], {})
+
+
+def test_grade_reuses_reports_and_checks_similarity(tmp_path):
+    """The command line: grade writes the class page; an unchanged class is not graded
+    again; `report` and `similarity` work on the output folder."""
+    a = course.get("grpo")
+    klass, out = tmp_path / "class", tmp_path / "out"
+    make_submission(klass / "ann", "grpo", a.reference_module.read_text())
+    make_submission(klass / "bob", "grpo", (a.release_dir / "grpo.py").read_text())
+    bug = next(m for m in mutants.bank(a) if m.name == "batch_mean")
+    make_submission(klass / "cat", "grpo", bug.materialize())
+    make_submission(klass / "dan", "grpo", bug.materialize())     # the same file as cat's
+    first = autograde("grade", klass, "-a", "grpo", "--out", out, "--json", "--skip-slow")
+    page = out / "_report" / "grpo.html"
+    assert page.is_file() and "class report" in first.stderr
+    second = autograde("grade", klass, "-a", "grpo", "--out", out, "--json", "--skip-slow")
+    assert "reused 4 earlier grades" in second.stderr and "graded 0" in second.stderr
+    assert json.loads(second.stdout) == json.loads(first.stdout)
+    runs = regrade.runs(out)
+    assert len(runs) == 2 and all(s["reused"] for s in runs[1]["students"])
+    assert (out / "_report" / ".grpo-figures.json").is_file()     # drawn once, then reused
+
+    page.unlink()
+    proc = autograde("report", out)
+    assert str(page) in proc.stdout and page.is_file()
+    report = json.loads((out / "_report" / "grpo.json").read_text())
+    assert report["students"] == 4 and report["full_marks"] == 1
+    assert report["misconceptions"][0]["mutant"] == "batch_mean"
+    assert report["misconceptions"][0]["who"] == ["cat", "dan"]
+
+    proc = autograde("similarity", out, "-a", "grpo")
+    assert "cat" in proc.stdout and "dan" in proc.stdout
+    similar = json.loads((out / "_report" / "grpo-similarity.json").read_text())
+    # cat and dan handed in the same file; a mutant is the reference with one function
+    # changed, so both are close to ann's too; bob's untouched stub is all boilerplate
+    assert (similar["pairs"][0]["a"], similar["pairs"][0]["b"]) == ("cat", "dan")
+    assert similar["pairs"][0]["similarity_a"] == similar["pairs"][0]["similarity_b"] == 1.0
+    assert {frozenset((p["a"], p["b"])) for p in similar["pairs"]} == {
+        frozenset(("cat", "dan")), frozenset(("ann", "cat")), frozenset(("ann", "dan"))}
+    html = page.read_text()
+    assert 'id="similar-pairs"' in html and "<mark>" in html
+    assert json.loads((out / "_report" / "grpo.json").read_text())["similarity"]["stale"] is False
+
+    assert autograde("report", tmp_path / "nothing-here", check=False).returncode == 2
+    # an output folder without recorded runs (an older version's, or `autograde demo`'s)
+    shutil.rmtree(out / "_runs")
+    autograde("report", out)
+    assert json.loads((out / "_report" / "grpo.json").read_text())["students"] == 4

@@ -1,0 +1,118 @@
+"""`autograde similarity` (issue 19, point 4): a disguised copy is found, independent work is not.
+
+The class: the ``grpo`` reference and its three correct variants (four independent correct
+solutions), plus two copies. ``copier-py`` took ``variant-loops``, renamed its variables and
+put its functions in the opposite order; ``copier-nb`` pasted ``variant-numpy_stats``, with
+renamed variables, into the released notebook (only its code cells are compared, and the
+notebook's own starter code is boilerplate). Exactly those two pairs must be listed.
+"""
+import ast
+import json
+import re
+import shutil
+
+import nbformat
+import pytest
+
+from autograder.authoring import course
+from autograder.review import similarity
+from conftest import ROOT, autograde, make_submission
+
+VARIANTS = ROOT / "tests" / "variants" / "grpo"
+
+
+def disguise(source: str, reorder: bool = True) -> str:
+    """``source`` with every local variable renamed and, optionally, its functions reversed."""
+    tree = ast.parse(source)
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    local = sorted({n.id for f in functions for n in ast.walk(f)
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)})
+    lines = source.splitlines()
+    head = "\n".join(lines[:functions[0].lineno - 1])
+    blocks = ["\n".join(lines[f.lineno - 1:f.end_lineno]) for f in functions]
+    text = head + "\n\n" + "\n\n\n".join(blocks[::-1] if reorder else blocks) + "\n"
+    for i, name in enumerate(local):
+        text = re.sub(rf"\b{name}\b", f"tmp_{i}_{name[::-1]}", text)
+    return text
+
+
+def notebook_with(functions_source: str) -> str:
+    """The released grpo notebook with its function cells replaced by ``functions_source``'s."""
+    nb = nbformat.read(course.get("grpo").release_dir / "grpo.ipynb", as_version=4)
+    tree = ast.parse(functions_source)
+    lines = functions_source.splitlines()
+    defs = {n.name: "\n".join(lines[n.lineno - 1:n.end_lineno]) for n in tree.body
+            if isinstance(n, ast.FunctionDef)}
+    imports = "\n".join(ast.get_source_segment(functions_source, n) for n in tree.body
+                        if isinstance(n, (ast.Import, ast.ImportFrom)))
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            match = re.match(r"def (\w+)\(", cell.source)
+            if match and match.group(1) in defs:
+                cell.source = defs[match.group(1)]
+    nb.cells[1].source += "\n" + imports
+    return nbformat.writes(nb)
+
+
+@pytest.fixture(scope="module")
+def klass(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("similarity") / "class"
+    make_submission(folder / "reference", "grpo",
+                    course.get("grpo").reference_module.read_text())
+    for v in VARIANTS.iterdir():
+        shutil.copytree(v, folder / f"variant-{v.name}")
+    make_submission(folder / "copier-py", "grpo", disguise((VARIANTS / "loops" / "grpo.py")
+                                                            .read_text()))
+    (folder / "copier-nb").mkdir()
+    (folder / "copier-nb" / "grpo.ipynb").write_text(notebook_with(disguise(
+        (VARIANTS / "numpy_stats" / "grpo.py").read_text(), reorder=False)))
+    return folder
+
+
+def test_disguise_changes_the_text():
+    original = (VARIANTS / "loops" / "grpo.py").read_text()
+    copied = disguise(original)
+    assert copied != original and "tmp_0_" in copied
+    assert copied.index("def grpo_loss") < copied.index("def group_advantages")
+
+
+def test_copies_found_independent_solutions_not(klass, tmp_path):
+    a = course.get("grpo")
+    docs, _ = similarity.collect(klass, a)
+    assert {d.student for d in docs} == {p.name for p in klass.iterdir()}
+    nb_doc = next(d for d in docs if d.student == "copier-nb")
+    assert nb_doc.file == "grpo.ipynb" and "{" not in nb_doc.code[:1]   # code, not JSON
+    found = similarity.check(docs, a)
+    pairs = {frozenset((p["a"], p["b"])) for p in found["pairs"]}
+    assert pairs == {frozenset(("variant-loops", "copier-py")),
+                     frozenset(("variant-numpy_stats", "copier-nb"))}, found["pairs"]
+    for p in found["pairs"]:
+        assert max(p["similarity_a"], p["similarity_b"]) > 0.95
+        assert min(p["similarity_a"], p["similarity_b"]) > 0.6
+        assert p["lines_a"] and p["lines_b"] and "<mark>" in p["html_a"]
+    # the margin: independent correct solutions share little once the stub is left out
+    everything = similarity.check(docs, a, threshold=0.0)["pairs"]
+    independent = [max(p["similarity_a"], p["similarity_b"]) for p in everything
+                   if frozenset((p["a"], p["b"])) not in pairs]
+    assert independent and max(independent) < 0.3
+
+
+def test_the_stub_is_boilerplate(tmp_path):
+    """Two students who handed in the released notebook and module untouched share nothing
+    that counts."""
+    a = course.get("grpo")
+    for student, kind in (("x", "ipynb"), ("y", "ipynb"), ("z", "py")):
+        (tmp_path / "class" / student).mkdir(parents=True)
+        shutil.copy(a.release_dir / f"grpo.{kind}", tmp_path / "class" / student)
+    docs, _ = similarity.collect(tmp_path / "class", a)
+    assert len(docs) == 3
+    assert similarity.check(docs, a, threshold=0.01)["pairs"] == []
+
+
+def test_command_writes_the_pairs(klass, tmp_path):
+    out = tmp_path / "out"
+    proc = autograde("similarity", klass, "-a", "grpo", "--out", out)
+    assert "copier-py" in proc.stdout and "variant-loops" in proc.stdout
+    data = json.loads((out / "_report" / "grpo-similarity.json").read_text())
+    assert data["pairs_flagged"] == 2 and data["compared"] == 6
+    assert (out / "_report" / "grpo-similarity.csv").read_text().count("\n") == 3
