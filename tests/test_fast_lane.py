@@ -42,6 +42,7 @@ def test_fast_lane_executes_every_module(tmp_path):
         done = subprocess.run([*coverage, *step], cwd=ROOT, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
     files = json.loads(report.read_text())["files"]
-    executed = {name for name, f in files.items() if f["summary"]["covered_lines"] > 0}
+    executed = {name for name, f in files.items()     # (a docstring-only __init__ has no lines)
+                if f["summary"]["covered_lines"] > 0 or f["summary"]["num_statements"] == 0}
     missing = [m for m in modules() if m not in executed and m not in OWN_PROCESSES]
     assert missing == [], "modules the fast lane never runs"
