@@ -41,7 +41,9 @@ def _limits(args):
 
     limits = Limits()
     if getattr(args, "timeout", None):
-        limits.call_timeout = args.timeout
+        limits.call_floor = args.timeout
+    if getattr(args, "timeout_factor", None):
+        limits.call_factor = args.timeout_factor
     if getattr(args, "budget", None):
         limits.wall_budget = args.budget
     return limits
@@ -345,7 +347,11 @@ def build_parser() -> argparse.ArgumentParser:
     def sandbox_options(p):
         p.add_argument("--sandbox", default="auto", choices=["auto", "namespaces", "uid", "plain"],
                        help="isolation of student code (default: the strongest available)")
-        p.add_argument("--timeout", type=float, help="seconds per call (default 10)")
+        p.add_argument("--timeout", type=float, metavar="SECONDS",
+                       help="seconds any call may take, however fast the reference (default 2)")
+        p.add_argument("--timeout-factor", type=float, metavar="N",
+                       help="a call may also take N times the reference's time on the same "
+                            "input (default 1000)")
         p.add_argument("--budget", type=float, help="seconds per submission (default 180)")
 
     g = sub.add_parser("grade", help="grade submissions: feedback per student, a gradebook per "

@@ -23,9 +23,10 @@ import pytest
 from . import fixtures
 from . import submission as submissions
 from .course import Assignment, package_dir
-from .plugin import GradingPlugin
+from .compare import reference_timer
+from .plugin import GradingPlugin, reference_module
 from .report import write_submission_report
-from .worker.client import LoadFailure, Session, Student, Zygote
+from .worker.client import LoadFailure, Session, Student, TimeSpent, Zygote
 from .worker.sandbox import Config, Limits
 
 PUBLIC_SUITE = package_dir() / "public" / "test_public.py"
@@ -42,6 +43,16 @@ class Options:
     public_only: bool = False
     skip_slow: bool = False         #: leave out hidden tests marked slow (the cart-pole run)
     slot: int = 0
+
+
+class Graded(dict):
+    """The grading command's JSON object of one submission (exactly the keys of
+    docs/contract.md), with what the batch summary needs as attributes, which JSON leaves out:
+    ``seconds`` (wall time of the grade) and ``spent`` (where the worker's time went)."""
+
+    def __init__(self, result: dict, seconds: float = 0.0, spent: TimeSpent | None = None):
+        super().__init__(result)
+        self.seconds, self.spent = seconds, spent or TimeSpent()
 
 
 class _Unloadable:
@@ -94,7 +105,7 @@ def hidden_paths(assignment: Assignment, out_dir: Path, sub_path: Path) -> list[
 
 
 def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
-          zygote: Zygote) -> dict:
+          zygote: Zygote) -> Graded:
     """Grade one submission and write its report; returns the grading command's JSON object."""
     start = time.monotonic()
     sub = submissions.read(student_id, path, assignment.name, assignment.functions)
@@ -106,7 +117,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                         hide=hidden_paths(assignment, options.out_dir, path))
         session = Session(zygote, sub.load_message(assignment.name, provided_modules(assignment)),
                           config)
-        student = Student(session)
+        student = Student(session, timer=reference_timer(reference_module(assignment)))
     plugin = GradingPlugin(assignment, student, public_only=options.public_only,
                            report_dir=options.out_dir / student_id)
     # third-party pytest plugins play no part in a grade (and some are slow to load)
@@ -128,6 +139,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
                    "output": o.output} for o in plugin.outcomes],
     }
+    seconds = time.monotonic() - start
     details = {
         "file": str(sub.path),
         "problem": sub.problem,
@@ -135,10 +147,10 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         "protections": session.protections if session else [],
         "events": session.events if session else [],
         "output": session.output() if session else "",
-        "seconds": time.monotonic() - start,
+        "seconds": seconds,
         "outcomes": plugin.outcomes,
         "public_only": options.public_only,
         "attachments": plugin.attachments,
     }
     write_submission_report(options.out_dir / student_id, result, details)
-    return result
+    return Graded(result, seconds, session.spent if session else None)
