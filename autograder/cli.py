@@ -101,6 +101,21 @@ def summary_table(results: list[dict], title: str) -> Table:
     return table
 
 
+def slowest_table(results: list[dict], shown: int = 5) -> Table:
+    """The submissions that took longest to grade, and what their time went on."""
+    from .report import where_time_went
+
+    timed = sorted((r for r in results if getattr(r, "seconds", None) is not None),
+                   key=lambda r: -r.seconds)
+    total = sum(r.seconds for r in timed)
+    table = Table(title=f"slowest to grade ({total:.0f} s of grading in all)")
+    for column in ("student", "assignment", "seconds", "where the time went"):
+        table.add_column(column, justify="right" if column == "seconds" else "left")
+    for r in timed[:shown]:
+        table.add_row(r["submission"], r["assignment"], f"{r.seconds:.1f}", where_time_went(r))
+    return table
+
+
 def cmd_grade(args) -> int:
     from . import batch
 
@@ -130,6 +145,7 @@ def cmd_grade(args) -> int:
         sys.stdout.write(json.dumps(results) + "\n")
     else:
         _out().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
+        _out().print(slowest_table(results))
         err.print(f"reports in {out}/<student>/feedback.md, gradebook in {out}/gradebook.csv")
     return 0
 
