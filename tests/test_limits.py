@@ -32,8 +32,8 @@ class RecordingSession:
         self.reference, self.limits, self.calls = reference, limits, []
         self.broken = {}
 
-    def skip_if_broken(self, *names, then=""):
-        Session.skip_if_broken(self, *names)
+    def skip_if_broken(self, *names, **then):
+        Session.skip_if_broken(self, *names, **then)
 
     def call(self, fn, args, kwargs, *, grad=None, echo_args=False, reference_seconds=None,
              case=""):
@@ -69,6 +69,15 @@ def test_a_broken_function_is_skipped_with_its_first_failure():
         Student(session).grpo_loss(torch.zeros(1, 1), torch.ones(1, 1, dtype=torch.bool),
                                    torch.zeros(1))
     assert session.calls == []
+
+
+def test_a_training_run_that_calls_a_broken_function_is_not_started():
+    session = RecordingSession(reference_module(course.get("grpo_lm")))
+    session.broken["verify"] = "hung on case 'junk strings' (stopped after 3.0 s)"
+    with pytest.raises(CallSkipped, match=r"^skipped: verify hung on case 'junk strings' .*, so "
+                                          "this training run, which calls it, was not run"):
+        Student(session).run("train_grpo.train_for_grading", timeout=60,
+                             student_args={"verify": "verify", "tis_weights": "tis_weights"})
 
 
 BROKEN_REINFORCE = '''
