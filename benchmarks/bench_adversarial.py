@@ -67,12 +67,13 @@ def leftovers() -> list[str]:
 
 
 def extract(commit: str, into: Path) -> tuple[Path, list[str]]:
-    """The tree of ``commit``, and a light virtual environment that imports it first.
+    """The tree of ``commit``, and a light virtual environment with an editable install of it.
 
-    The fork server starts with ``python -I`` (no PYTHONPATH, no current directory), so the
-    extracted tree is put on the path by a ``.pth`` file of an environment of its own, which
-    also lists this interpreter's site-packages (torch and the rest) but not its editable
-    install of this checkout.
+    The environment borrows this interpreter's site-packages (torch and the rest) through a
+    ``.pth`` file, which does not bring along their editable install of this checkout, and gets
+    its own editable install of the extracted tree, made the same way as this checkout's
+    (``pip install -e``: an import hook, so the tree itself is not on ``sys.path`` and not
+    visible inside the sandbox, exactly as for this checkout).
     """
     into.mkdir(parents=True)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True,
@@ -82,8 +83,12 @@ def extract(commit: str, into: Path) -> tuple[Path, list[str]]:
     subprocess.run([getattr(sys, "_base_executable", sys.executable), "-m", "venv",
                     "--without-pip", str(venv)], check=True)
     packages = next(venv.glob("lib/python*/site-packages"))
-    (packages / "_checkout.pth").write_text(f"{into}\n" + "\n".join(site.getsitepackages()) + "\n")
-    return into, [str(venv / "bin" / "python")]
+    (packages / "_borrowed.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    python = str(venv / "bin" / "python")
+    subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "-q",
+                    "--no-deps", "--no-build-isolation", "-e", str(into)],
+                   check=True, capture_output=True)
+    return into, [python]
 
 
 def interpreter(checkout: Path) -> list[str]:
