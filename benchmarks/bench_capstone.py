@@ -1,12 +1,13 @@
 """Grading time of a correct ``grpo_lm`` submission (the capstone), on one core, side by side.
 
 Grades the reference ``grpo_lm.py`` as a student's submission with ``--jobs 1``, the whole
-process tree pinned to one core (``taskset``), and prints the seconds of its ``results.json``
-(``execution_time``): the unit tests take about a second of it, the rest is the GRPO-run
-check (training in the worker, judging in the grader). With ``--baseline COMMIT`` the same
-submission is also graded with that commit's code (extracted as in ``bench_adversarial.py``),
-in interleaved rounds (baseline, this checkout, baseline, ...), and the ratio of the medians
-is printed with the per-round range: a shared machine's timings wander, the ratio less so.
+process tree pinned to one core (``taskset``), twice: in full and with ``--skip-slow`` (the
+unit tests alone). It prints the seconds of each ``results.json`` (``execution_time``) and
+their difference, the GRPO-run check itself (training in the worker, judging and the figure
+in the grader). With ``--baseline COMMIT`` the same submission is also graded with that
+commit's code (extracted as in ``bench_adversarial.py``), in interleaved rounds (baseline,
+this checkout, baseline, ...), and the ratios of the medians are printed with their per-round
+range: a shared machine's timings wander, the ratios less so.
 
 Run::
 
@@ -27,12 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_adversarial import ROOT, extract  # noqa: E402
 
 
-def grade(python: list[str], checkout: Path, submission: Path, out: Path, core: int) -> tuple:
+def grade(python: list[str], checkout: Path, submission: Path, out: Path, core: int,
+          *extra: str) -> tuple:
     if out.exists():
         shutil.rmtree(out)
     cmd = ["taskset", "-c", str(core)] + python + [
         "-m", "autograder.cli", "grade", str(submission), "--assignment", "grpo_lm",
-        "--jobs", "1", "--out", str(out), "--json"]
+        "--jobs", "1", "--out", str(out), "--json", *extra]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=checkout)
     if proc.returncode:
         raise SystemExit(f"the grader failed:\n{proc.stderr[-3000:]}")
@@ -48,7 +50,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=3, help="repetitions (default 3)")
     parser.add_argument("--core", type=int, default=0, help="the core to pin to (default 0)")
     args = parser.parse_args()
-    runs: dict[str, list[float]] = {}
+    runs: dict[str, list[float]] = {}      # whole grade
+    checks: dict[str, list[float]] = {}    # whole grade minus the unit tests alone
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         submission = tmp / "student"
@@ -64,15 +67,22 @@ def main():
                 seconds, score, worth = grade(python, checkout, submission, tmp / "out", args.core)
                 if score != worth:
                     raise SystemExit(f"{label}: the reference scored {score:g}/{worth:g}")
+                unit, _, _ = grade(python, checkout, submission, tmp / "out", args.core,
+                                   "--skip-slow")
                 runs.setdefault(label, []).append(seconds)
-    for label, values in runs.items():
-        print(f"{label}: a correct grpo_lm submission graded in {statistics.median(values):.1f} s "
-              f"(median of {len(values)}; {', '.join(f'{v:.1f}' for v in values)}), full marks")
+                checks.setdefault(label, []).append(seconds - unit)
+    for label in runs:
+        for what, values in (("whole grade", runs[label]), ("GRPO-run check", checks[label])):
+            print(f"{label}: {what} of a correct grpo_lm submission "
+                  f"{statistics.median(values):.1f} s (median of {len(values)}; "
+                  f"{', '.join(f'{v:.1f}' for v in values)})")
     if len(runs) == 2:
-        base, ours = runs.values()
-        ratios = [o / b for o, b in zip(ours, base)]
-        print(f"this checkout / baseline: {statistics.median(ours) / statistics.median(base):.2f} "
-              f"[{min(ratios):.2f}-{max(ratios):.2f} per round]")
+        for what, table in (("whole grade", runs), ("GRPO-run check", checks)):
+            base, ours = table.values()
+            ratios = [o / b for o, b in zip(ours, base)]
+            print(f"{what}, this checkout / baseline: "
+                  f"{statistics.median(ours) / statistics.median(base):.2f} "
+                  f"[{min(ratios):.2f}-{max(ratios):.2f} per round]")
 
 
 if __name__ == "__main__":
