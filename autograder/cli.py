@@ -44,7 +44,9 @@ def _limits(args):
 
     limits = Limits()
     if getattr(args, "timeout", None):
-        limits.call_timeout = args.timeout
+        limits.call_floor = args.timeout
+    if getattr(args, "timeout_factor", None):
+        limits.call_factor = args.timeout_factor
     if getattr(args, "budget", None):
         limits.wall_budget = args.budget
     return limits
@@ -102,6 +104,21 @@ def summary_table(results: list[dict], title: str) -> Table:
     return table
 
 
+def slowest_table(results: list[dict], shown: int = 5) -> Table:
+    """The submissions that took longest to grade, and what their time went on."""
+    from autograder.report import where_time_went
+
+    timed = sorted((r for r in results if getattr(r, "seconds", None) is not None),
+                   key=lambda r: -r.seconds)
+    total = sum(r.seconds for r in timed)
+    table = Table(title=f"slowest to grade ({total:.0f} s of grading in all)")
+    for column in ("student", "assignment", "seconds", "where the time went"):
+        table.add_column(column, justify="right" if column == "seconds" else "left")
+    for r in timed[:shown]:
+        table.add_row(r["submission"], r["assignment"], f"{r.seconds:.1f}", where_time_went(r))
+    return table
+
+
 def cmd_grade(args) -> int:
     from dataclasses import asdict
 
@@ -154,6 +171,7 @@ def cmd_grade(args) -> int:
         sys.stdout.write(json.dumps(results) + "\n")
     else:
         _out().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
+        _out().print(slowest_table(results))
         err.print(f"reports in {out}/<student>/feedback.md, gradebook in {out}/gradebook.csv")
     return 0
 
@@ -415,7 +433,11 @@ def build_parser() -> argparse.ArgumentParser:
     def sandbox_options(p):
         p.add_argument("--sandbox", default="auto", choices=["auto", "namespaces", "uid", "plain"],
                        help="isolation of student code (default: the strongest available)")
-        p.add_argument("--timeout", type=float, help="seconds per call (default 10)")
+        p.add_argument("--timeout", type=float, metavar="SECONDS",
+                       help="seconds any call may take, however fast the reference (default 2)")
+        p.add_argument("--timeout-factor", type=float, metavar="N",
+                       help="a call may also take N times the reference's time on the same "
+                            "input (default 1000)")
         p.add_argument("--budget", type=float, help="seconds per submission (default 180)")
 
     g = sub.add_parser("grade", help="grade submissions: feedback per student, a gradebook per "

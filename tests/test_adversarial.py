@@ -2,11 +2,14 @@
 
 Each case file is an attack on top of wrong answers (``_wrong.py`` is prepended), so any point
 it earns can only come from a successful attack. The whole bank is graded in one batch, in
-parallel, next to a correct submission, and we check, for each case: score 0 (the slow one:
-what fits in its budget, with the run's total time bounded), exit status 0 and results for
-every submission, no process of any submission left behind (each carries ``ADVERSARYMARK`` in
-its command line), no file outside the output folder changed (checksums of the repository, of
-the submissions and of an earlier run's output), and the correct neighbour at full marks.
+parallel, with the default limits, next to a correct submission, and we check, for each case:
+score 0 (the slow one: what fits in its limits, with the run's total time bounded), exit status
+0 and results for every submission, no process of any submission left behind (each carries
+``ADVERSARYMARK`` in its command line), no file outside the output folder changed (checksums of
+the repository, of the submissions and of an earlier run's output), the correct neighbour at
+full marks, and that a function that hung, crashed its worker or ran out of memory was not
+called again (its later tests say so, naming the first failure). How long each case takes is
+measured by ``benchmarks/bench_adversarial.py``, not here.
 
 Run twice: in the strongest mode this machine allows, and in the ``plain`` fallback, where
 the guarantees are: the grader survives, nothing is left running, the neighbour keeps full
@@ -30,8 +33,14 @@ from conftest import ROOT, make_submission
 EX = course.example()
 BANK = ROOT / "tests" / "assignments" / EX.name / "adversarial"
 MARK = "ADVERSARYMARK"
-TIMEOUT, BUDGET = 2, 12          # seconds per call, per submission (the defaults are 10 and 180)
 SLOW = "slow_correct"
+#: cases whose first failure makes the grader skip a function's remaining calls, and how it says so
+FAIL_FAST = {"loop_in_call": "skipped: group_advantages hung on",
+             "ignores_sigterm": "skipped: sequence_logprob hung on",
+             "segfault": "skipped: group_advantages crashed the process running it",
+             "closes_its_pipes": "skipped: group_advantages crashed the process running it",
+             "memory_bomb": "skipped: group_advantages ran out of memory",
+             "huge_answer": "skipped: group_advantages "}    # out of memory, or too big to send
 FILE_WRITERS = ("fake_results", "rewrite_grader")
 NEIGHBOUR = "zz-correct-neighbour"
 
@@ -83,8 +92,7 @@ def wait_for_no_leftovers(seconds=5.0) -> list[str]:
 
 def grade(batch: Path, out: Path, *extra) -> tuple[subprocess.CompletedProcess, float]:
     cmd = [sys.executable, "-m", "autograder.cli", "grade", str(batch), "--assignment", EX.name,
-           "--jobs", "2", "--out", str(out), "--json", "--timeout", str(TIMEOUT),
-           "--budget", str(BUDGET), *extra]
+           "--jobs", "2", "--out", str(out), "--json", *extra]
     start = time.monotonic()
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=900)
     return proc, time.monotonic() - start
@@ -137,10 +145,15 @@ def test_strongest_mode_survives_the_bank(tmp_path):
         assert not autograder_results.exists(), "a submission created /autograder/results"
     scored = {case: results[case]["score"] for case in cases() if case != SLOW and results[case]["score"]}
     assert not scored, f"attacks that earned points: {scored}"
-    # the slow one gets what fits in its budget; the whole run stays bounded
+    # the slow one gets what fits in its limits; the whole run stays bounded
     slow_feedback = "\n".join(t["output"] for t in results[SLOW]["tests"])
     assert "did not return within" in slow_feedback or "budget" in slow_feedback
-    assert seconds < len(cases()) * (BUDGET + 3 * TIMEOUT) / 2 + 60
+    for case, said in FAIL_FAST.items():
+        outputs = [t["output"] for t in results[case]["tests"]]
+        assert any(o.startswith(said) for o in outputs), (case, outputs[:6])
+    loads = [t["output"] for t in results["loop_at_import"]["tests"]]
+    assert all("loading your code did not finish within" in o for o in loads), loads[:3]
+    assert seconds < 600, "a generous bound: benchmarks/bench_adversarial.py measures the time"
 
 
 @pytest.mark.slow

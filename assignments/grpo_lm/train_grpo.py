@@ -183,7 +183,7 @@ def quick(config: Config = Config(), **changes):
 
 
 def train_for_grading(verify, tis_weights, base_weights: dict, seed: int, updates: int,
-                      engine_lag: int = 0) -> dict:
+                      engine_lag: int = 0, learning_rate: float = Config.learning_rate) -> dict:
     """The grader's entry point: GRPO with the student's ``verify`` and ``tis_weights``.
 
     Runs in the sandboxed worker. ``group_advantages`` and ``grpo_loss`` come from
@@ -194,7 +194,8 @@ def train_for_grading(verify, tis_weights, base_weights: dict, seed: int, update
     torch.set_num_threads(1)
     model = tinylm.TinyLM()
     model.load_state_dict({k: v.float() for k, v in base_weights.items()})
-    config = replace(Config(), seed=seed, updates=updates, engine_lag=engine_lag, eval_every=0)
+    config = replace(Config(), seed=seed, updates=updates, engine_lag=engine_lag, eval_every=0,
+                     learning_rate=learning_rate)
     model, history = train(verify, grpo.group_advantages, grpo.grpo_loss, tis_weights, config,
                            model=model, measure_accuracy=False)
     return {"weights": {k: v.detach().clone() for k, v in model.state_dict().items()},

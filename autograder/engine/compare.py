@@ -23,9 +23,16 @@ explain it (a verifier's 0.0 instead of 1.0 has many causes), the one that
 also reproduces the student's earlier answers in this grading is named. A call
 that raises gets a hint too when a known mistake raises the same exception on
 that input.
+
+Time limits follow the work: the reference runs first, timed, and the student's
+call may take :meth:`~autograder.sandbox.confine.Limits.call_limit` of that time
+(a floor plus a generous multiple), so a slow but correct answer passes and a
+hang is stopped within seconds. :func:`reference_timer` does the same for calls
+made outside ``compare`` (the public checks).
 """
 from __future__ import annotations
 
+import time
 from functools import cache
 
 import torch
@@ -71,6 +78,28 @@ def expect_grads(actual: list, expected: list, *, case: str, names) -> None:
                            detail="no gradient reaches it (detached, or built from a copy?)")
         else:
             expect_close(got, want, case=f"{case}: gradient w.r.t. {name}")
+
+
+def timed(fn, args, kwargs):
+    """(``fn(*args, **kwargs)`` on copies of the arguments, the seconds it took)."""
+    args, kwargs = clone(args), clone(kwargs)
+    start = time.perf_counter()
+    value = fn(*args, **kwargs)
+    return value, time.perf_counter() - start
+
+
+def reference_timer(reference):
+    """``timer(fn, args, kwargs)``: the seconds the reference's ``fn`` takes on copies of the
+    arguments, or None when the reference has no such function or raises on them."""
+    def timer(fn: str, args, kwargs) -> float | None:
+        function = getattr(reference, fn, None)
+        if not callable(function):
+            return None
+        try:
+            return timed(function, args, kwargs)[1]
+        except Exception:  # noqa: BLE001 - an input the reference refuses: the floor applies
+            return None
+    return timer
 
 
 def _agrees(check) -> bool:
@@ -184,8 +213,9 @@ class Compare:
 
     def __call__(self, fn: str, *args, case: str, names=None, **kwargs):
         """Call ``fn`` on both sides and check the student's value; returns it."""
+        expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
         try:
-            actual = getattr(self.student, fn)(*args, **kwargs)
+            actual = getattr(self.student, fn).on(case, seconds)(*args, **kwargs)
         except StudentError as exc:
             if exc.not_implemented or exc.type == "MissingFunction":
                 raise
@@ -194,11 +224,10 @@ class Compare:
             exc.mutant = self.hints.mutant_of(fn, hint)
             raise
         self.seen.append((fn, clone(args), clone(kwargs), actual))
-        self._check_value(fn, args, kwargs, actual, case=case, names=names)
+        self._check_value(fn, args, kwargs, actual, expected, case=case, names=names)
         return actual
 
-    def _check_value(self, fn, args, kwargs, actual, *, case, names):
-        expected = getattr(self.reference, fn)(*clone(args), **clone(kwargs))
+    def _check_value(self, fn, args, kwargs, actual, expected, *, case, names):
         try:
             expect_same(actual, expected, case=case, names=names)
         except Mismatch as exc:
@@ -214,9 +243,11 @@ class Compare:
         ``grad_output`` weights a non-scalar output (as in ``torch.autograd.grad``)."""
         spec = {"wrt": list(wrt), "output": output, "grad_output": grad_output}
         names = names or [str(w) for w in wrt]
+        start = time.perf_counter()
         expected = call_function(getattr(self.reference, fn), clone(args), clone(kwargs), grad=spec)
-        result = getattr(self.student, fn).grad(*args, wrt=wrt, output=output,
-                                                grad_output=grad_output, **kwargs)
+        seconds = time.perf_counter() - start
+        result = getattr(self.student, fn).on(case, seconds).grad(
+            *args, wrt=wrt, output=output, grad_output=grad_output, **kwargs)
 
         def check(actual, want):
             expect_same(actual.value, want["value"], case=case)
@@ -233,8 +264,9 @@ class Compare:
 
     def unmodified(self, fn: str, *args, case: str, names=None, **kwargs) -> None:
         """A right answer that leaves its tensor arguments as they were."""
-        result = getattr(self.student, fn).echo(*args, **kwargs)
-        self._check_value(fn, args, kwargs, result.value, case=case, names=names)
+        expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
+        result = getattr(self.student, fn).on(case, seconds).echo(*args, **kwargs)
+        self._check_value(fn, args, kwargs, result.value, expected, case=case, names=names)
         changed = _changed(args, result.args_after)
         if changed is None:
             return

@@ -20,20 +20,22 @@ from pathlib import Path
 
 import pytest
 
-from autograder.engine import fixtures
-from autograder.engine import discover as submissions
 from autograder.authoring.course import Assignment, package_dir
-from autograder.engine.plugin import GradingPlugin
+from autograder.engine import discover as submissions
+from autograder.engine import fixtures
+from autograder.engine.compare import reference_timer
+from autograder.engine.plugin import GradingPlugin, reference_module
 from autograder.report import write_submission_report
-from autograder.sandbox.client import LoadFailure, Session, Student, Zygote
+from autograder.sandbox.client import LoadFailure, Session, Student, TimeSpent, Zygote
 from autograder.sandbox.confine import Config, Limits
 
 PUBLIC_SUITE = Path(__file__).resolve().parent / "public" / "test_public.py"
-# --import-mode=importlib: a hidden suite's modules never take a plain name such as
-# ``test_cartpole``, which the project's own tests also use when grading runs inside them
 PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings",
                "-p", "no:unraisableexception", "-p", "no:threadexception",
-               "--assert=plain", "-c", os.devnull, "-s", "--import-mode=importlib"]
+               "--assert=plain", "-c", os.devnull, "-s",
+               # hidden suites are imported under names of their own: a grade run inside another
+               # pytest session (the project's tests) must not clash with its tests/test_*.py
+               "--import-mode=importlib"]
 
 
 @dataclass
@@ -44,6 +46,16 @@ class Options:
     public_only: bool = False
     skip_slow: bool = False         #: leave out hidden tests marked slow (the cart-pole run)
     slot: int = 0
+
+
+class Graded(dict):
+    """The grading command's JSON object of one submission (exactly the keys of
+    docs/contract.md), with what the batch summary needs as attributes, which JSON leaves out:
+    ``seconds`` (wall time of the grade) and ``spent`` (where the worker's time went)."""
+
+    def __init__(self, result: dict, seconds: float = 0.0, spent: TimeSpent | None = None):
+        super().__init__(result)
+        self.seconds, self.spent = seconds, spent or TimeSpent()
 
 
 class _Unloadable:
@@ -96,7 +108,7 @@ def hidden_paths(assignment: Assignment, out_dir: Path, sub_path: Path) -> list[
 
 
 def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
-          zygote: Zygote) -> dict:
+          zygote: Zygote) -> Graded:
     """Grade one submission and write its report; returns the grading command's JSON object."""
     start = time.monotonic()
     sub = submissions.read(student_id, path, assignment.name, assignment.functions)
@@ -108,7 +120,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                         hide=hidden_paths(assignment, options.out_dir, path))
         session = Session(zygote, sub.load_message(assignment.name, provided_modules(assignment)),
                           config)
-        student = Student(session)
+        student = Student(session, timer=reference_timer(reference_module(assignment)))
     plugin = GradingPlugin(assignment, student, public_only=options.public_only,
                            report_dir=options.out_dir / student_id)
     # third-party pytest plugins play no part in a grade (and some are slow to load)
@@ -130,6 +142,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
                    "output": o.output} for o in plugin.outcomes],
     }
+    seconds = time.monotonic() - start
     details = {
         "file": str(sub.path),
         "problem": sub.problem,
@@ -138,10 +151,10 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         "load_failure": str(session.load_failure or "") if session else "",
         "events": session.events if session else [],
         "output": session.output() if session else "",
-        "seconds": time.monotonic() - start,
+        "seconds": seconds,
         "outcomes": plugin.outcomes,
         "public_only": options.public_only,
         "attachments": plugin.attachments,
     }
     write_submission_report(options.out_dir / student_id, result, details)
-    return result
+    return Graded(result, seconds, session.spent if session else None)

@@ -157,11 +157,19 @@ class GradingPlugin:
                                 "function(s) named pass")
         config.addinivalue_line("markers", "public: a public check (shown to students)")
         config.addinivalue_line("markers", "slow: long test")
+        # The plugin writes each failure's feedback itself; pytest's own long form of it (the
+        # source of every frame, parsed anew) is never shown and would only cost time.
+        config.option.tbstyle = "native"
 
     # -- results ---------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item):
         self.student.calls.clear()
+        context = getattr(self.student._student, "_context", None)
+        if context:         # named by a timeout or a skip when a call names no case
+            public = item.get_closest_marker("public") is not None
+            context(f"the public check {self._title(item)}" if public
+                    else f"the test '{self._title(item)}'")
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
@@ -170,17 +178,21 @@ class GradingPlugin:
         if report.when == "call" or (report.when == "setup" and not report.passed):
             self._record(item, report, call.excinfo.value if call.excinfo else None)
 
+    @staticmethod
+    def _title(item) -> str:
+        """A public check's name, or the first line of a hidden test's docstring [parameters]."""
+        if item.get_closest_marker("public") is not None:
+            return item.callspec.id
+        doc = (getattr(item.function, "__doc__", None) or "").strip().splitlines()
+        title = doc[0] if doc else item.name
+        return title + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
+
     def _record(self, item, report, exc):
         marker = item.get_closest_marker("points")
         points = float(marker.args[0]) if marker and marker.args else 1.0
         group = (marker.kwargs.get("group") if marker else None) or "other"
         public = item.get_closest_marker("public") is not None
-        doc = (getattr(item.function, "__doc__", None) or "").strip().splitlines()
-        if public:
-            title = item.callspec.id
-        else:
-            title = doc[0] if doc else item.name
-            title += f" [{item.callspec.id}]" if hasattr(item, "callspec") else ""
+        title = self._title(item)
         text, missing = feedback(exc) if not report.passed else ("", "")
         self.outcomes.append(TestOutcome(
             name=f"{'public' if public else group}: {title}",

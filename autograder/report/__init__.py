@@ -8,7 +8,8 @@ Per submission, in ``OUT/<student>/``:
 * ``feedback.md``: what the student reads.
 
 Per batch, ``OUT/gradebook.csv``: one row per student, a column per assignment
-and per test group. ``feedback.html`` renders ``feedback.md`` with its figures
+and per test group, and the seconds grading took; :func:`where_time_went` says
+for the class summary what those seconds were spent on. ``feedback.html`` renders ``feedback.md`` with its figures
 embedded (one file to e-mail or upload). The builders are pure functions of the
 grading result; only the ``write_*`` functions touch disk.
 """
@@ -121,7 +122,8 @@ def feedback_markdown(result: dict, details: dict) -> str:
 
 def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
     """One row per student; per assignment its score, its maximum and its points per
-    test group (the idea graded), then the total. Groups worth nothing (public checks)
+    test group (the idea graded), then the total and the seconds grading took (over all the
+    student's assignments; empty when not known). Groups worth nothing (public checks)
     are left out."""
     layout: dict[str, dict[str, float]] = {}       # assignment -> group -> max points
     for r in results:
@@ -134,13 +136,14 @@ def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
     header = ["student"]
     for a, groups in layout.items():
         header += [a, f"{a} (max)"] + [f"{a}: {g}" for g, worth in groups.items() if worth]
-    header.append("total")
+    header += ["total", "seconds"]
     students: dict[str, dict] = {}
     for r in results:
         students.setdefault(r["submission"], {})[r["assignment"]] = r
     rows = []
     for sid, mine in students.items():
         row, total = [sid], 0.0
+        seconds = [getattr(r, "seconds", None) for r in mine.values()]
         for a, groups in layout.items():
             r = mine.get(a)
             per = {g: 0.0 for g in groups}
@@ -150,8 +153,37 @@ def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
                 total += r["score"]
             row += ([r["score"], r["max_score"]] if r else ["", ""])
             row += [per[g] if r else "" for g, worth in groups.items() if worth]
-        rows.append(row + [total])
+        unknown = None in seconds or not seconds
+        rows.append(row + [total, "" if unknown else round(sum(seconds), 1)])
     return header, rows
+
+
+def where_time_went(result) -> str:
+    """What a graded submission's seconds were spent on, largest first, for the class summary:
+    calls that hung (and which functions), the time budget running out, training runs, crashes,
+    loading, calls that returned, and the rest (the grader's own checks, hints and reports)."""
+    spent, seconds = getattr(result, "spent", None), getattr(result, "seconds", 0.0)
+    if spent is None:
+        return ""
+    parts = []
+    if spent.hung:
+        functions = ", ".join(dict.fromkeys(spent.hangs))
+        parts.append((spent.hung, f"hung {len(spent.hangs)}x: {functions} ({spent.hung:.0f} s)"))
+    if spent.runs:
+        parts.append((spent.runs, f"training run ({spent.runs:.0f} s)"))
+    if spent.crashed:
+        parts.append((spent.crashed, f"worker crashed ({spent.crashed:.0f} s)"))
+    if spent.load:
+        parts.append((spent.load, f"loading ({spent.load:.0f} s)"))
+    if spent.calls:
+        parts.append((spent.calls, f"calls that returned ({spent.calls:.0f} s)"))
+    rest = max(seconds - spent.hung - spent.runs - spent.crashed - spent.load - spent.calls, 0.0)
+    parts.append((rest, f"the grader's checks ({rest:.0f} s)"))
+    parts.sort(key=lambda p: -p[0])
+    shown = [text for worth, text in parts if worth >= 0.1 * seconds][:3] or [parts[0][1]]
+    if spent.budget_exhausted:
+        shown.insert(0, "time budget used up")
+    return "; ".join(shown)
 
 
 def feedback_html(markdown: str, folder: Path) -> str:

@@ -11,12 +11,22 @@ exception                meaning
 =======================  ===================================================
 :class:`StudentError`    the student's code raised (type, message, the
                          student's own frames of the traceback)
-:class:`CallTimeout`     a call ran past its timeout; the worker was killed
+:class:`CallTimeout`     a call ran past its time limit; the worker was killed
 :class:`WorkerCrashed`   the worker died (signal, exit, memory); restarted
                          for the next call
+:class:`CallSkipped`     not run: this function already hung, crashed its
+                         worker or ran out of memory on an earlier case
 :class:`LoadFailure`     the submission could not even be loaded
 :class:`BudgetExhausted` the submission used up its wall-clock budget
 =======================  ===================================================
+
+A call's time limit follows the work: the caller passes the seconds the
+reference took on the same input and :meth:`Limits.call_limit` turns them into
+a limit. Once a function has hung, crashed the worker or run out of memory,
+the session remembers the first such case and answers every later call of that
+function at once with a :class:`CallSkipped` that names it, while the other
+functions are graded as usual. A submission that cannot be loaded is loaded
+once; every later call is answered with the same reason at once.
 """
 from __future__ import annotations
 
@@ -26,7 +36,7 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 
 from pgcheck.calls import CallResult
 from pgcheck.messages import error_text, stubbed_function
@@ -71,12 +81,40 @@ class WorkerCrashed(SubmissionProblem):
     pass
 
 
+class CallSkipped(SubmissionProblem):
+    pass
+
+
 class LoadFailure(SubmissionProblem):
     pass
 
 
 class BudgetExhausted(SubmissionProblem):
     pass
+
+
+#: Python's and torch's ways of saying that an allocation failed (RLIMIT_AS), also while
+#: the worker encoded a result
+OUT_OF_MEMORY_TEXT = ("can't allocate memory", "not enough memory", "DefaultCPUAllocator",
+                      "MemoryError")
+
+
+def out_of_memory(error: "StudentError") -> bool:
+    return error.type == "MemoryError" or (
+        error.type in ("RuntimeError", "UnencodableResult")
+        and any(t in error.message for t in OUT_OF_MEMORY_TEXT))
+
+
+@dataclass
+class TimeSpent:
+    """Where a submission's time in the worker went (seconds), for the class summary."""
+    load: float = 0.0           #: loading the submission, once per worker started
+    calls: float = 0.0          #: calls that returned or raised
+    hung: float = 0.0           #: calls stopped at their time limit
+    crashed: float = 0.0        #: calls during which the worker died
+    runs: float = 0.0           #: provided training runs (``student.run``)
+    hangs: list = field(default_factory=list)   #: the function of each call stopped
+    budget_exhausted: bool = False              #: the wall budget ran out
 
 
 class ForkFactory:
@@ -242,9 +280,14 @@ class Session:
         self.outputs: list[_OutputDrain] = []
         self.events: list[str] = []         # crashes, timeouts, restarts: for the report
         self.restarts = 0
-        self.load_failure: SubmissionProblem | None = None
+        self.load_failure: str = ""         # why the submission could not be loaded, once known
+        self.broken: dict[str, str] = {}    # function -> its first hang, crash or memory failure
+        self.where = "a call"               # where calls that name no case come from (the test)
+        self.fresh = False                  # the worker has answered no call yet
         self.started = time.monotonic()
         self.used = 0.0                     # seconds spent in calls and loads
+        self.last = 0.0                     # seconds of the latest exchange
+        self.spent = TimeSpent()
 
     # -- lifecycle -----------------------------------------------------------
     def _remaining(self) -> float:
@@ -258,13 +301,15 @@ class Session:
             protocol.send(self.sock, message)
             return protocol.recv(self.sock)
         finally:
-            self.used += time.monotonic() - start
+            self.last = time.monotonic() - start
+            self.used += self.last
 
     def _start(self) -> None:
-        if self.load_failure:
-            raise self.load_failure
+        if self.load_failure:       # a fresh exception each time: a re-raised one grows its traceback
+            raise LoadFailure(self.load_failure)
         if self.restarts > MAX_RESTARTS:
-            raise WorkerCrashed("the worker crashed too many times; remaining calls skipped")
+            raise WorkerCrashed(f"the process running your code had to be restarted more than "
+                                f"{MAX_RESTARTS} times; the remaining calls were not run")
         ours, theirs = socket.socketpair()
         out_read, out_write = os.pipe()
         try:
@@ -276,27 +321,34 @@ class Session:
         drain.start()
         self.outputs.append(drain)
         self.sock = ours
+        self.fresh = True
         try:
             hello = self._exchange_hello()
             self.protections = list(hello.get("protections", []))
-            reply = self._exchange(self.load_message, min(self.limits.call_timeout * 3,
-                                                          self._remaining()))
+            try:
+                reply = self._exchange(self.load_message, min(self.limits.load_timeout,
+                                                              self._remaining()))
+            finally:
+                self.spent.load += self.last
         except socket.timeout:
             self._kill()
-            self.load_failure = LoadFailure(
-                f"loading your code did not finish within "
-                f"{self.limits.call_timeout * 3:.0f} s (an infinite loop at import time?)")
-            raise self.load_failure from None
+            self.events.append(f"loading stopped after {self.limits.load_timeout:g} s")
+            self.load_failure = (
+                f"loading your code did not finish within {self.limits.load_timeout:g} s: the "
+                "code at the top level of your file (outside every function) ran that long. An "
+                "infinite loop, or a training run or demo left at the top level? Put such code "
+                "under `if __name__ == \"__main__\":`, which grading never runs.")
+            raise LoadFailure(self.load_failure) from None
         except (protocol.ProtocolError, OSError):
             status = self._kill()
-            self.load_failure = LoadFailure(f"the process running your code died while "
-                                            f"loading it ({status})")
-            raise self.load_failure from None
+            self.events.append(f"the worker died while loading ({status})")
+            self.load_failure = f"the process running your code died while loading it ({status})"
+            raise LoadFailure(self.load_failure) from None
         if not reply.get("ok"):
             self._kill()
-            self.load_failure = LoadFailure("your code could not be loaded: " +
-                                            StudentError(reply.get("error", {})).feedback())
-            raise self.load_failure
+            self.load_failure = ("your code could not be loaded: " +
+                                 StudentError(reply.get("error", {})).feedback())
+            raise LoadFailure(self.load_failure)
 
     def _exchange_hello(self) -> dict:
         self.sock.settimeout(HELLO_TIMEOUT)
@@ -322,79 +374,167 @@ class Session:
         return "".join(d.text() for d in self.outputs)
 
     # -- calls ---------------------------------------------------------------
-    def request(self, message: dict, timeout: float | None = None):
-        """Send a request to the worker (starting it if needed); return the decoded reply."""
+    def request(self, message: dict, timeout: float | None = None, *, case: str = "",
+                reference_seconds: float | None = None):
+        """Send a request to the worker (starting it if needed); return the decoded reply.
+
+        ``timeout`` defaults to the floor of :meth:`Limits.call_limit`; a newly started
+        worker's first call gets ``Limits.warmup`` seconds more. ``case`` names the input
+        (default: the test being run) and ``reference_seconds`` is what the reference took on
+        it, for the messages. A call that hangs, crashes
+        the worker or runs out of memory marks its function (or the entry of a run) broken:
+        its later calls raise :class:`CallSkipped` at once.
+        """
+        name = message.get("fn") or message.get("entry") or "?"
+        run = message.get("op") == "run"
+        where = f"case '{case}'" if case else self.where
         if self._remaining() <= 0:
-            raise BudgetExhausted(f"the time budget of {self.limits.wall_budget:.0f} s for "
-                                  "your whole submission is used up; this test was not run")
+            self.spent.budget_exhausted = True
+            raise BudgetExhausted(f"the time budget of {self.limits.wall_budget:g} s for your "
+                                  "whole submission is used up; this test was not run")
         if self.sock is None:
             self._start()
-        timeout = min(timeout or self.limits.call_timeout, self._remaining())
+        limit = (self.limits.call_limit(None) if timeout is None else timeout)
+        if self.fresh:
+            limit += self.limits.warmup
+        timeout = min(limit, self._remaining())
+        kind = "runs" if run else "calls"
         try:
             reply = self._exchange(message, timeout)
         except socket.timeout:
             self._kill()
             self.restarts += 1
-            self.events.append(f"timeout in {message.get('fn') or message.get('entry')}")
-            raise CallTimeout(f"{message.get('fn') or message.get('entry')} did not return "
-                              f"within {timeout:.1f} s; it was stopped") from None
+            self.spent.hung += self.last
+            if timeout < limit:     # the budget, not this call's own limit, cut it short
+                self.spent.budget_exhausted = True
+                self.events.append(f"the time budget ran out during {name} on {where}")
+                raise BudgetExhausted(
+                    f"{name} was stopped after {timeout:.1f} s, when the time budget of "
+                    f"{self.limits.wall_budget:g} s for your whole submission ran out") from None
+            what = f"hung on {where} (stopped after {timeout:.1f} s)"
+            self.broken.setdefault(name, what)
+            self.spent.hangs.append(name)
+            self.events.append(f"{name} {what}")
+            if run:
+                raise CallTimeout(f"the training run ({name}) did not finish within "
+                                  f"{timeout:.1f} s; it was stopped") from None
+            reference = ("" if reference_seconds is None else
+                         f" (the reference solution takes {reference_seconds * 1e3:.1f} ms on it)")
+            raise CallTimeout(f"{name} did not return within {timeout:.1f} s on this case"
+                              f"{reference}; it was stopped, and its remaining calls will be "
+                              "skipped") from None
         except (protocol.ProtocolError, OSError) as exc:
             status = self._kill()
             self.restarts += 1
-            self.events.append(f"crash in {message.get('fn') or message.get('entry')}: {status}")
+            self.spent.crashed += self.last
+            what = f"crashed the process running it on {where} ({status})"
+            self.broken.setdefault(name, what)
+            self.events.append(f"{name} {what}")
             detail = "" if isinstance(exc, protocol.PeerClosed) else f"; {exc}"
+            then = "" if run else f", and the remaining calls of {name} will be skipped"
             raise WorkerCrashed(f"the process running your code died during this call "
-                                f"({status}{detail}); it was restarted for the next test") from None
+                                f"({status}{detail}); it was restarted{then}") from None
+        self.fresh = False
+        setattr(self.spent, kind, getattr(self.spent, kind) + self.last)
         if not isinstance(reply, dict):
             raise WorkerCrashed("the worker sent a malformed reply")
         if not reply.get("ok"):
-            raise StudentError(reply.get("error") or {})
+            error = StudentError(reply.get("error") or {})
+            if out_of_memory(error):
+                what = f"ran out of memory on {where}"
+                self.broken.setdefault(name, what)
+                self.events.append(f"{name} {what}")
+            raise error
         return reply
 
+    def skip_if_broken(self, *names: str, then: str = "so its remaining calls were not run"):
+        """Raise :class:`CallSkipped` naming the first failure of any of ``names``."""
+        for name in names:
+            if name in self.broken:
+                raise CallSkipped(f"skipped: {name} {self.broken[name]}, {then}")
+
     def call(self, fn: str, args=(), kwargs=None, *, grad=None, echo_args=False,
-             timeout=None) -> CallResult:
+             timeout=None, reference_seconds=None, case: str = "") -> CallResult:
+        """Call the student's ``fn``; its time limit is ``timeout`` if given, else
+        :meth:`Limits.call_limit` of ``reference_seconds`` (what the reference took)."""
+        self.skip_if_broken(fn)
         message = {"op": "call", "fn": fn, "args": list(args), "kwargs": dict(kwargs or {})}
         if grad:
             message["grad"] = grad
         if echo_args:
             message["echo_args"] = True
-        reply = self.request(message, timeout)
+        if timeout is None and reference_seconds is not None:
+            timeout = self.limits.call_limit(reference_seconds)
+        reply = self.request(message, timeout, case=case, reference_seconds=reference_seconds)
         return CallResult(reply.get("value"), reply.get("grads"), reply.get("grad_error"),
                           list(reply.get("args_after") or []),
                           dict(reply.get("kwargs_after") or {}))
 
 
 class _Function:
-    def __init__(self, session: Session, name: str):
+    """``student.fn``: each call runs in the worker, limited by what the reference takes.
+
+    ``timer(fn, args, kwargs)`` measures the reference on copies of the arguments (the
+    ``student`` proxy of a grade has one); :meth:`on` gives the same function for one case
+    whose reference time the caller already knows (the ``compare`` fixture).
+    """
+
+    def __init__(self, session: Session, name: str, timer=None, reference_seconds=None,
+                 case: str = ""):
         self._session, self.__name__ = session, name
+        self._timer, self._reference_seconds, self._case = timer, reference_seconds, case
+
+    def on(self, case: str, reference_seconds: float | None) -> "_Function":
+        """This function for one named case that took the reference ``reference_seconds``."""
+        return _Function(self._session, self.__name__, None, reference_seconds, case)
+
+    def _limit(self, args, kwargs) -> dict:
+        self._session.skip_if_broken(self.__name__)     # before timing the reference for nothing
+        seconds = self._reference_seconds
+        if seconds is None and self._timer is not None:
+            seconds = self._timer(self.__name__, args, kwargs)
+        return {"reference_seconds": seconds, "case": self._case}
 
     def __call__(self, *args, **kwargs):
-        return self._session.call(self.__name__, args, kwargs).value
+        return self._session.call(self.__name__, args, kwargs, **self._limit(args, kwargs)).value
 
     def grad(self, *args, wrt, output=None, grad_output=None, **kwargs) -> CallResult:
         """Call, then return the gradient of the output w.r.t. the arguments ``wrt``
         (positions or keyword names); ``None`` entries mean no gradient flows."""
         spec = {"wrt": list(wrt), "output": output, "grad_output": grad_output}
-        return self._session.call(self.__name__, args, kwargs, grad=spec)
+        return self._session.call(self.__name__, args, kwargs, grad=spec,
+                                  **self._limit(args, kwargs))
 
     def echo(self, *args, **kwargs) -> CallResult:
         """Call, and also get back the arguments as they are after the call."""
-        return self._session.call(self.__name__, args, kwargs, echo_args=True)
+        return self._session.call(self.__name__, args, kwargs, echo_args=True,
+                                  **self._limit(args, kwargs))
 
 
 class Student:
-    """The ``student`` fixture: ``student.fn(*args)`` runs ``fn`` in the worker."""
+    """The ``student`` fixture: ``student.fn(*args)`` runs ``fn`` in the worker.
 
-    def __init__(self, session: Session):
-        self._session = session
+    ``timer`` (see :class:`_Function`) sets each call's time limit from the reference's time
+    on the same input; without one, calls get the floor of :meth:`Limits.call_limit`.
+    """
+
+    def __init__(self, session: Session, timer=None):
+        self._session, self._timer = session, timer
 
     def __getattr__(self, name: str) -> _Function:
         if name.startswith("_"):
             raise AttributeError(name)
-        return _Function(self._session, name)
+        return _Function(self._session, name, self._timer)
+
+    def _context(self, where: str) -> None:
+        """Say where the calls that follow and name no case come from (the test being run)."""
+        self._session.where = where
 
     def run(self, entry: str, *, student_args: dict, timeout: float, **kwargs):
-        """Run provided course code in the worker with the student's functions plugged in."""
+        """Run provided course code in the worker with the student's functions plugged in;
+        not run at all when one of those functions already hung, crashed or ran out of memory."""
+        self._session.skip_if_broken(*student_args.values(), entry,
+                                     then="so this training run, which calls it, was not run")
         reply = self._session.request({"op": "run", "entry": entry, "kwargs": kwargs,
                                        "student_args": student_args}, timeout)
         return reply.get("value")

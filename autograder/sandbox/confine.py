@@ -52,14 +52,34 @@ BASE_UID = 61000          # worker of job slot k runs as uid BASE_UID + k (no su
 
 @dataclass
 class Limits:
-    """Resource limits of one worker (a submission)."""
-    call_timeout: float = 10.0       #: seconds one call may take before the worker is killed
+    """Resource limits of one worker (a submission).
+
+    A call's time limit follows the work (:meth:`call_limit`): the grader runs the reference
+    on the same input anyway, so a call may take ``call_floor`` seconds plus ``call_factor``
+    times what the reference took, and the first call a newly started worker answers gets
+    ``warmup`` seconds more. A function that hangs is stopped at that limit, not at a fixed
+    number of seconds, and its later calls are skipped (:class:`~.client.Session`);
+    ``wall_budget`` stays as the last resort for the whole submission.
+    """
+    call_floor: float = 2.0          #: seconds any call may take, however fast the reference is
+    call_factor: float = 1000.0      #: a call may also take this many times the reference's time
+    warmup: float = 1.0              #: extra seconds for a new worker's first call (lazy imports)
+    load_timeout: float = 10.0       #: seconds loading the submission (its top-level code) may take
     wall_budget: float = 180.0       #: seconds all calls of one submission may take together
-    memory_mb: int = 3072            #: extra address space above the warm interpreter's
+    #: extra address space above the warm interpreter's (RLIMIT_AS). The heaviest work a
+    #: submission does, the capstone's GRPO run, needs about 150 MB; a memory bomb touches
+    #: all of it before it fails (``bytearray`` fills with zeros), so more only costs time,
+    #: and RAM that ``--jobs`` workers share
+    memory_mb: int = 1024
     max_processes: int = 64          #: processes/threads of the worker's uid
     max_output: int = 64 * 1024      #: bytes of stdout/stderr kept for the feedback
     max_file_mb: int = 16            #: largest file the worker may write
     tmp_mb: int = 64                 #: size of the private /tmp (namespaces only)
+
+    def call_limit(self, reference_seconds: float | None) -> float:
+        """Seconds a call may take when the reference took ``reference_seconds`` on the same
+        input (``None``: not measured; the floor alone)."""
+        return self.call_floor + self.call_factor * max(reference_seconds or 0.0, 0.0)
 
 
 @dataclass

@@ -128,8 +128,9 @@ def serve(sock) -> None:
         try:
             frame = protocol.pack(reply)
         except BaseException as exc:  # noqa: BLE001 - a hostile result may break encoding
+            reason = describe(exc)["message"] or type(exc).__name__   # MemoryError() says nothing
             frame = protocol.pack({"ok": False, "error": {
                 "type": "UnencodableResult",
-                "message": f"the result could not be sent back: {describe(exc)['message']}",
+                "message": f"the result could not be sent back: {reason}",
                 "traceback": ""}})
         sock.sendall(frame)

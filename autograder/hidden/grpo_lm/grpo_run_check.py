@@ -7,8 +7,9 @@ docs/grpo_lm.md, summarised in the student README):
 1. **Seeds** are the grader's, tried in order, at most :attr:`Rule.attempts`.
 2. **Training** runs in the sandboxed worker: the provided GRPO loop
    (``train_grpo.train_for_grading``) from the shipped base model, for
-   :attr:`Rule.updates` updates, with the student's ``verify`` as the reward
-   and ``tis_weights`` as the engine correction (``group_advantages`` and
+   :attr:`Rule.updates` updates at step size :attr:`Rule.learning_rate`, with
+   the student's ``verify`` as the reward and ``tis_weights`` as the engine
+   correction (``group_advantages`` and
    ``grpo_loss`` are the ``grpo`` module shipped with the release, so a
    ``grpo`` bug is not charged twice). The base weights are sent to the worker.
 3. **Hand-over**: the worker returns the trained weights (plain tensors) and
@@ -46,16 +47,19 @@ class Rule:
     """The grader's training seeds, tried in order."""
     attempts: int = 2
     """At most this many seeds; the submission passes as soon as one succeeds."""
-    updates: int = 100
-    """GRPO updates per seed (the README's full run: 300)."""
+    updates: int = 25
+    """GRPO updates per seed (the README's full run: 300; docs/grpo_lm.md says why 25)."""
+    learning_rate: float = 2e-4
+    """Adam step size of the graded run: twice the loop's default, which learns faster in the
+    first updates (README.md), all a short run uses."""
     eval_prompts: int = 400
     """Held-out prompts the grader samples one answer for, per measurement."""
     eval_seed: int = 4_040_404
     """Seed of the grader's prompts and sampling (never given to the worker)."""
     min_gain: float = 0.08
     """Accuracy points (as a fraction) the trained model must gain over the base model."""
-    run_timeout: float = 120.0
-    """Seconds one seed's training may take in the worker."""
+    run_timeout: float = 60.0
+    """Seconds one seed's training may take in the worker (about 6 s on one core)."""
 
 
 RULE = Rule()
@@ -100,7 +104,7 @@ def base_accuracy(rule: Rule = RULE) -> float:
 
 
 def train_kwargs(rule: Rule = RULE) -> dict:
-    return {"updates": rule.updates}
+    return {"updates": rule.updates, "learning_rate": rule.learning_rate}
 
 
 def judge(train_one: Callable[[int], dict], rule: Rule = RULE) -> list[Attempt]:
@@ -183,7 +187,7 @@ def calibration_seed(label: str, seed: int, rule: Rule = RULE) -> dict:
         loaded = next(m for m in bank(_assignment()) if m.name == label).load()
         fns = {k: loaded.get(k, v) for k, v in fns.items()}
     out = grpo_loop().train_for_grading(fns["verify"], fns["tis_weights"], base_weights(), seed,
-                                       rule.updates)
+                                       **train_kwargs(rule))
     after = accuracy(out["weights"], rule)
     return {"label": label, "seed": seed, "base": base_accuracy(rule),
             "after": after, "success": after - base_accuracy(rule) >= rule.min_gain,

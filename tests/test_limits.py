@@ -1,0 +1,93 @@
+"""Time limits that follow the work, and broken functions that fail fast (issue 18).
+
+A call may take a floor plus a multiple of what the reference took on the same input; once a
+function has hung, crashed its worker or run out of memory, its remaining calls fail at once
+naming that first failure, while the other functions are graded as usual; a submission that
+loops at import is loaded once. How much time this saves is measured by
+``benchmarks/bench_adversarial.py``, not here.
+"""
+import pytest
+import torch
+
+from autograder.authoring import course
+
+from autograder.engine import grade as runner
+from autograder.engine.compare import Compare, Hints, reference_timer
+from autograder.engine.plugin import reference_module
+from autograder.sandbox.client import CallSkipped, Session, Student, Zygote
+from autograder.sandbox.confine import Config, Limits
+from conftest import make_submission
+from pgcheck.calls import CallResult
+
+#: the assignment these tests grade (the registry names it: [tests] engine_example)
+EX = course.example()
+
+
+def test_a_calls_limit_is_a_floor_plus_a_multiple_of_the_references_time():
+    limits = Limits(call_floor=2.0, call_factor=1000.0)
+    assert limits.call_limit(None) == 2.0
+    assert limits.call_limit(0.003) == pytest.approx(5.0)
+    assert Limits().call_floor == 2.0 and Limits().call_factor == 1000.0
+
+
+class RecordingSession:
+    """Stands in for a worker: records how each call was limited, answers like the reference."""
+
+    def __init__(self, reference, limits=Limits()):
+        self.reference, self.limits, self.calls = reference, limits, []
+        self.broken = {}
+
+    def skip_if_broken(self, *names, **then):
+        Session.skip_if_broken(self, *names, **then)
+
+    def call(self, fn, args, kwargs, *, grad=None, echo_args=False, reference_seconds=None,
+             case=""):
+        self.calls.append((fn, reference_seconds, case))
+        return CallResult(getattr(self.reference, fn)(*args, **kwargs), None, None, list(args), {})
+
+
+def test_compare_times_the_reference_and_passes_its_time_and_the_case():
+    reference = reference_module(EX)
+    session = RecordingSession(reference)
+    compare = Compare(Student(session), reference, Hints(EX))
+    compare("group_advantages", torch.tensor([[0.0, 1, 1, 0]]), case="the table")
+    ((fn, seconds, case),) = session.calls
+    assert fn == "group_advantages" and case == "the table" and 0 < seconds < 1
+
+
+def test_direct_calls_are_timed_against_the_reference_too():
+    """The public checks call ``student.fn(...)`` themselves: the proxy times the reference."""
+    reference = reference_module(EX)
+    session = RecordingSession(reference)
+    student = Student(session, timer=reference_timer(reference))
+    student.group_advantages(torch.tensor([[0.0, 1, 1, 0]]))
+    ((_, seconds, case),) = session.calls
+    assert 0 < seconds < 1 and case == ""
+    assert reference_timer(reference)("not_a_function", (), {}) is None
+
+
+def test_a_broken_function_is_skipped_with_its_first_failure():
+    session = RecordingSession(reference_module(EX))
+    session.broken["grpo_loss"] = "hung on case 'six responses' (stopped after 2.0 s)"
+    with pytest.raises(CallSkipped, match=r"^skipped: grpo_loss hung on case 'six responses'"):
+        Student(session).grpo_loss(torch.zeros(1, 1), torch.ones(1, 1, dtype=torch.bool),
+                                   torch.zeros(1))
+    assert session.calls == []
+
+
+@pytest.fixture(scope="module")
+def zygote():
+    z = Zygote()
+    yield z
+    z.close()
+
+
+def test_a_loop_at_import_is_waited_for_once(tmp_path, zygote):
+    make_submission(tmp_path / "s", EX.name, "while True:\n    pass\n")
+    result = runner.grade("s", tmp_path / "s", EX,
+                          runner.Options(out_dir=tmp_path / "out", limits=Limits(load_timeout=1)),
+                          zygote)
+    outputs = {t["output"] for t in result["tests"]}
+    assert len(outputs) == 1, outputs
+    assert outputs.pop().startswith("loading your code did not finish within 1 s")
+    assert result.spent.load < 2.5, "loaded once, not once per test"
