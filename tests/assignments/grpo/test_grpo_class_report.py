@@ -128,7 +128,8 @@ def test_report_numbers(graded):
     report = graded["first_report"]
     _, results, pages = graded["first"]
     assert pages == [graded["out"] / "_report" / "grpo.html"]
-    assert report["students"] == len(results) == 1 + 3 + len(mutants.bank(course.get("grpo")))
+    variants = len(list((ROOT / "tests" / "variants" / "grpo").iterdir()))
+    assert report["students"] == len(results) == 1 + variants + len(mutants.bank(course.get("grpo")))
     assert report["mean"] == pytest.approx(sum(r["score"] for r in results.values()) / len(results))
     assert report["max_score"] == results["reference"]["max_score"]
     # the misconception table: the mistakes the class made, most common first, with hints

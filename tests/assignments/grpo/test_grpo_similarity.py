@@ -1,6 +1,6 @@
 """`autograde similarity` (issue 19, point 4): a disguised copy is found, independent work is not.
 
-The class: the ``grpo`` reference and its three correct variants (four independent correct
+The class: the ``grpo`` reference and its correct variants (independent correct
 solutions), plus two copies. ``copier-py`` took ``variant-loops``, renamed its variables and
 put its functions in the opposite order; ``copier-nb`` pasted ``variant-numpy_stats``, with
 renamed variables, into the released notebook (only its code cells are compared, and the
@@ -94,7 +94,8 @@ def test_copies_found_independent_solutions_not(klass, tmp_path):
     everything = similarity.check(docs, a, threshold=0.0)["pairs"]
     independent = [max(p["similarity_a"], p["similarity_b"]) for p in everything
                    if frozenset((p["a"], p["b"])) not in pairs]
-    assert independent and max(independent) < 0.3
+    # (two loop-based variants share up to about a third: well under the 50 % flag threshold)
+    assert independent and max(independent) < 0.4
 
 
 def test_the_stub_is_boilerplate(tmp_path):
@@ -114,5 +115,6 @@ def test_command_writes_the_pairs(klass, tmp_path):
     proc = autograde("similarity", klass, "-a", "grpo", "--out", out)
     assert "copier-py" in proc.stdout and "variant-loops" in proc.stdout
     data = json.loads((out / "_report" / "grpo-similarity.json").read_text())
-    assert data["pairs_flagged"] == 2 and data["compared"] == 6
+    assert data["pairs_flagged"] == 2
+    assert data["compared"] == 1 + len(list(VARIANTS.iterdir())) + 2     # reference, variants, copies
     assert (out / "_report" / "grpo-similarity.csv").read_text().count("\n") == 3
