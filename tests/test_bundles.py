@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from autograder.authoring import course
-from conftest import ROOT, autograde, grade_json
+from conftest import autograde, grade_json
 from freshenv import clean_environ, make_env
 
 NAMES = sorted(course.assignments())

@@ -15,7 +15,7 @@ from autograder.engine import grade as runner
 from autograder.engine.compare import Compare, Hints, reference_timer
 from autograder.engine.plugin import reference_module
 from autograder.sandbox.client import CallSkipped, Session, Student, Zygote
-from autograder.sandbox.confine import Config, Limits
+from autograder.sandbox.confine import Limits
 from conftest import make_submission
 from pgcheck.calls import CallResult
 

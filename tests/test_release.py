@@ -62,7 +62,6 @@ def test_authoring_mistakes_name_file_and_line(source, where, what):
 
 
 def test_release_names_the_notebook_cell(tmp_path):
-    import nbformat
     from nbformat.v4 import new_code_cell, new_notebook
 
     nb = new_notebook(cells=[new_code_cell("x = 1"), new_code_cell("### BEGIN SOLUTION\ny = 2")])
