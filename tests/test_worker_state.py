@@ -106,6 +106,9 @@ def test_nothing_a_worker_plants_reaches_the_next_worker_or_a_later_run(tmp_path
 
     planter = report(tmp_path / "out", f"a0-{token}")
     assert planter["plant"] == PLANTS[mode]
+    extra = json.loads((tmp_path / "out" / f"a0-{token}" / "results.json").read_text())
+    assert {"uid", "fresh-keyrings", "seccomp", *(["ipc-namespace"] if mode == "namespaces"
+                                                 else [])} <= set(extra["extra_data"]["protections"])
     finders = {"the next worker": report(tmp_path / "out", "b-finder"),
                "a later run": report(tmp_path / "out-later", "c-later-finder")}
     for who, seen in finders.items():
@@ -233,6 +236,44 @@ def test_leftovers_of_a_uid_are_removed_and_nothing_else(tmp_path):
     assert not any(p.exists() for p in (targets["file"], targets["nested"], shared / "tree"))
     assert not (shared / "world" / "link").is_symlink() and outside.exists()
     assert all(p.exists() for p in keep)
+
+
+KEYRING_REUSE = """
+import ctypes, os, platform, sys
+from autograder.sandbox import kernel
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+L = ctypes.c_long
+ADD_KEY, KEYCTL = {"x86_64": (248, 250), "aarch64": (217, 219)}[platform.machine()]
+uid = int(sys.argv[1])
+def as_uid(step):
+    pid = os.fork()
+    if pid == 0:
+        os.setgroups([]); os.setgid(uid); os.setuid(uid)
+        os._exit(step())
+    return os.waitpid(pid, 0)[1] >> 8
+def plant():      # a payload in both keyrings of the uid; the owner's write permission taken
+    for ring in (-4, -5):
+        if libc.syscall(L(ADD_KEY), b"user", b"pg-payload", b"print(1)", L(8), L(ring)) < 0:
+            return 1
+        libc.syscall(L(KEYCTL), L(5), L(ring), L(0x3F010000))     # SETPERM: view only
+    return 0
+def found():
+    return sum(libc.syscall(L(KEYCTL), L(10), L(ring), b"user", b"pg-payload", L(0)) > 0
+               for ring in (-4, -5))
+print(as_uid(plant), as_uid(found), as_uid(lambda: kernel.fresh_keyrings() and found()))
+"""
+
+
+@ROOT_ONLY
+def test_a_uid_comes_back_to_empty_keyrings_even_without_the_filter():
+    """The uid's keyrings outlive its processes; the next worker with that uid empties them
+    before any student code (for machines where libseccomp is missing)."""
+    unused = uids.BASE_UID + uids.BLOCKS * uids.BLOCK        # no grader hands this one out
+    proc = subprocess.run([sys.executable, "-c", KEYRING_REUSE, str(unused)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    planted, seen_before, seen_after = map(int, proc.stdout.split())
+    assert (planted, seen_before, seen_after) == (0, 2, 0), proc.stderr
 
 
 SYSCALLS = """

@@ -30,8 +30,9 @@ protection         what it stops                                    needs
                    state reaching the next submission               from a block leased per job
                                                                     slot, :mod:`.uids`)
 ``no-new-privs``   regaining privileges through setuid binaries     Linux
-``session-``       keys the grader's session keyring holds, or      Linux
-``keyring``        that a worker stores there for the next
+``fresh-``         keys the grader's session keyring holds, or      Linux
+``keyrings``       that an earlier worker stored in its session
+                   or uid's keyrings for the next
 ``seccomp``        keyrings, ``ptrace``, ``bpf``, ``userfaultfd``,   libseccomp (else the list
                    ``perf_event_open``, mounts, new namespaces,     says ``seccomp NOT in
                    io_uring and the like (:mod:`.kernel`): EPERM    force``)
@@ -300,8 +301,8 @@ def enter(config: Config, fork_init) -> list[str]:
     ``fork_init`` is called in namespace mode: the current process forks the
     namespace's first process, which carries on; the current process only
     waits for it and mirrors its exit status (``fork_init`` never returns there).
-    The last steps, once nothing of ours needs them any more: an empty session keyring of
-    the worker's own, then the syscall filter (:mod:`.kernel`).
+    The last steps, once nothing of ours needs them any more: empty keyrings, then the
+    syscall filter (:mod:`.kernel`).
     """
     was_root = os.geteuid() == 0
     os.setsid()
@@ -334,7 +335,7 @@ def enter(config: Config, fork_init) -> list[str]:
         protections.append("no-new-privs")
     except OSError:
         pass
-    if kernel.own_session_keyring():
-        protections.append("session-keyring")
+    if kernel.fresh_keyrings():
+        protections.append("fresh-keyrings")
     protections.append(kernel.install_filter(ipc_namespace="ipc-namespace" in protections))
     return protections

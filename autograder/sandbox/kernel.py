@@ -8,10 +8,10 @@ outlives its worker, and a classmate's module, graded next, can read it back and
 =====================  ============================================================  ==========
 channel                what closes it                                                in mode
 =====================  ============================================================  ==========
-keyrings (user,        :func:`install_filter`: ``add_key``, ``keyctl``,              all (needs
-session, persistent)   ``request_key`` fail with EPERM; and :func:`own_session_      libseccomp)
-                       keyring` gives the worker an empty session keyring of its
-                       own before any student code runs
+keyrings (user,        :func:`install_filter`: ``add_key``, ``keyctl``,              all
+session, persistent)   ``request_key`` fail with EPERM; and first, for where the
+                       filter is missing, :func:`fresh_keyrings`: a new session
+                       keyring, the uid's own keyrings emptied
 other processes,       the same filter: ``ptrace``, ``process_vm_*``, ``bpf``,       all
 kernel programs        ``perf_event_open``, ``userfaultfd``, ``io_uring_*``,
 and counters           mounts and new namespaces fail with EPERM
@@ -77,9 +77,11 @@ NAMESPACE_FLAGS = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0
                    0x40000000)
 #: where a uid without a mount namespace of its own can leave files for the next worker
 SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/dev/mqueue")
-#: keyctl(2) by machine; KEYCTL_JOIN_SESSION_KEYRING with no name: a new, empty session keyring
+#: keyctl(2) by machine, and what :func:`fresh_keyrings` asks of it
 SYS_KEYCTL = {"x86_64": 250, "aarch64": 219}
-KEYCTL_JOIN_SESSION_KEYRING = 1
+KEYCTL_JOIN_SESSION_KEYRING, KEYCTL_SETPERM, KEYCTL_CLEAR = 1, 5, 7
+KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING = -4, -5
+KEY_OWNER_ALL = 0x3F3F0000       #: the possessor's and the owner's every permission
 
 
 @lru_cache(maxsize=None)
@@ -111,16 +113,25 @@ def install_filter(ipc_namespace: bool) -> str:
     return "seccomp"
 
 
-def own_session_keyring() -> bool:
-    """Leave the session keyring inherited from the grader for a new, empty one (before the
-    filter shuts keyrings off entirely, and where there is no filter)."""
+def fresh_keyrings() -> bool:
+    """Start with empty keyrings, before any student code and before the filter shuts them
+    off (they stay empty where there is no filter): a new session keyring instead of the
+    one inherited from the grader, and the uid's user and user-session keyrings, which
+    outlive every process of the uid, cleared of what an earlier worker with this uid left
+    (after giving the owner back every permission, which a planter may have taken away)."""
     number = SYS_KEYCTL.get(platform.machine())
     if number is None:
         return False
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
-    return libc.syscall(ctypes.c_long(number), ctypes.c_long(KEYCTL_JOIN_SESSION_KEYRING),
-                        ctypes.c_void_p(None)) >= 0
+
+    def keyctl(*args) -> bool:
+        return libc.syscall(ctypes.c_long(number), *map(ctypes.c_long, args)) >= 0
+
+    done = keyctl(KEYCTL_JOIN_SESSION_KEYRING, 0)
+    for ring in (KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING):
+        done = keyctl(KEYCTL_SETPERM, ring, KEY_OWNER_ALL) and keyctl(KEYCTL_CLEAR, ring) and done
+    return done
 
 
 def remove_leftovers(uid: int, folders=SHARED_FOLDERS) -> None:
