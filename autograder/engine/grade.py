@@ -45,7 +45,6 @@ class Options:
     limits: Limits = field(default_factory=Limits)
     public_only: bool = False
     skip_slow: bool = False         #: leave out hidden tests marked slow (the cart-pole run)
-    slot: int = 0
 
 
 class Graded(dict):
@@ -116,7 +115,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     if sub.problem:
         student = _Unloadable(sub.problem)
     else:
-        config = Config(mode=options.sandbox, slot=options.slot, limits=options.limits,
+        config = Config(mode=options.sandbox, limits=options.limits,
                         hide=hidden_paths(assignment, options.out_dir, path))
         session = Session(zygote, sub.load_message(assignment.name, provided_modules(assignment)),
                           config)

@@ -3,15 +3,14 @@
 ``--jobs N`` starts the fork-server factory first (it imports torch while this
 process does too), forks N servers from it (milliseconds each: one warm
 import for any N), then N grading processes forked from this one (torch and
-pytest already imported); grading process k owns server k and job slot k (the
-slot picks the worker's uid, so one job's process limit never starves
-another's). Results come back in the order of the input.
+pytest already imported); grading process k owns server k and job slot k (each
+slot's server leases uids of its own for its workers, so one job's process limit
+never starves another's). Results come back in the order of the input.
 """
 from __future__ import annotations
 
 import multiprocessing as mp
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from copy import deepcopy
 from pathlib import Path
 from typing import Callable
 
@@ -52,8 +51,6 @@ def _init(counter) -> None:
 def _grade(student_id: str, path: Path, assignment, options) -> dict:
     from autograder.engine import grade as runner
 
-    options = deepcopy(options)
-    options.slot = _slot
     return runner.grade(student_id, path, assignment, options, _zygotes[_slot])
 
 

@@ -9,6 +9,9 @@ module              job
                     course) that forks one worker per submission
 ``worker``          inside the worker: load the submission, answer calls
 ``confine``         namespaces, private root, uid, resource limits
+``kernel``          kernel state no worker may leave for the next: the
+                    seccomp filter, fresh keyrings, the uid-mode clean-up
+``uids``            the block of worker uids each job slot leases
 ``codec``           the wire format: JSON plus raw tensor bytes, never pickle
 ==================  ========================================================
 

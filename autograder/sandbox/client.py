@@ -36,12 +36,13 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from pgcheck.calls import CallResult
 from pgcheck.messages import error_text, stubbed_function
 
 from autograder.sandbox import codec as protocol
+from autograder.sandbox import uids
 from autograder.sandbox.confine import Config, Limits
 
 MAX_RESTARTS = 8
@@ -168,14 +169,22 @@ class Zygote:
     """One job slot's fork server: spawns and reaps that slot's workers.
 
     Servers of one batch share a :class:`ForkFactory` (one warm ``import torch``
-    for any ``--jobs``); a Zygote made without one starts its own.
+    for any ``--jobs``); a Zygote made without one starts its own. A root grader's
+    Zygote leases a block of uids for its life (:mod:`.uids`) and gives each worker
+    the next one.
     """
 
     def __init__(self, factory: ForkFactory | None = None):
+        self.uids = uids.lease() if os.geteuid() == 0 else None
         self.own_factory = factory is None
         self.factory = factory or ForkFactory()
         self.sock: socket.socket | None = None
         self.pid = 0
+        self.worker_uid: int | None = None      # the uid of the latest worker, for the reap
+
+    def next_uid(self) -> int | None:
+        """The uid for a new worker (``None``: not root, the worker keeps ours)."""
+        return self.uids.next_uid() if self.uids else None
 
     def wait_ready(self):
         """Connect to a server (forked now); call before forking grading processes."""
@@ -192,12 +201,14 @@ class Zygote:
             return False
         return True
 
-    def spawn(self, config: Config, fds: list[int]) -> int:
+    def spawn(self, fds: list[int], uid: int | None) -> int:
+        """Fork a worker on the call socket and output pipe ``fds``; the caller then sends it
+        its :class:`Config` (never through the fork server)."""
         if not self.alive():
             self.restart()
         self.wait_ready()
-        payload = {"op": "spawn", "config": asdict(config)}
-        socket.send_fds(self.sock, [protocol.pack(payload)], fds)
+        socket.send_fds(self.sock, [protocol.pack({"op": "spawn"})], fds)
+        self.worker_uid = uid
         return protocol.recv(self.sock)["pid"]
 
     def reap(self) -> str:
@@ -208,7 +219,7 @@ class Zygote:
         try:
             self.wait_ready()
             self.sock.settimeout(60)
-            protocol.send(self.sock, {"op": "reap"})
+            protocol.send(self.sock, {"op": "reap", "uid": self.worker_uid})
             reply = protocol.recv(self.sock)
             self.sock.settimeout(None)
             return str(reply.get("status", "?"))
@@ -237,6 +248,8 @@ class Zygote:
         self._disconnect()
         if self.own_factory:
             self.factory.close()
+        if self.uids:
+            self.uids.release()
 
 
 class _OutputDrain(threading.Thread):
@@ -312,11 +325,13 @@ class Session:
                                 f"{MAX_RESTARTS} times; the remaining calls were not run")
         ours, theirs = socket.socketpair()
         out_read, out_write = os.pipe()
+        config = replace(self.config, uid=self.zygote.next_uid())    # a fresh uid per worker
         try:
-            self.zygote.spawn(self.config, [theirs.fileno(), out_write])
+            self.zygote.spawn([theirs.fileno(), out_write], config.uid)
         finally:
             theirs.close()
             os.close(out_write)
+        protocol.send(ours, {"op": "confine", "config": asdict(config)})
         drain = _OutputDrain(out_read, self.limits.max_output)
         drain.start()
         self.outputs.append(drain)

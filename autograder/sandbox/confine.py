@@ -22,9 +22,20 @@ protection         what it stops                                    needs
                    worker's root holds only the system dirs and
                    Python (read-only) and an empty ``/tmp``
 ``net-namespace``  any network access (only a down loopback)        root, or user namespaces
+``ipc-namespace``  SysV shared memory, message queues and           root, or user namespaces
+                   semaphores, POSIX message queues shared with
+                   other workers or outliving this one
 ``uid``            writing the grader's files, signalling           root (drop to an unused
-                   processes of other users                         uid, one per job slot)
+                   processes of other users, uid-keyed kernel       uid: a fresh one per worker,
+                   state reaching the next submission               from a block leased per job
+                                                                    slot, :mod:`.uids`)
 ``no-new-privs``   regaining privileges through setuid binaries     Linux
+``fresh-``         keys the grader's session keyring holds, or      Linux
+``keyrings``       that an earlier worker stored in its session
+                   or uid's keyrings for the next
+``seccomp``        keyrings, ``ptrace``, ``bpf``, ``userfaultfd``,   libseccomp (else the list
+                   ``perf_event_open``, mounts, new namespaces,     says ``seccomp NOT in
+                   io_uring and the like (:mod:`.kernel`): EPERM    force``)
 =================  ===============================================  ==========================
 
 ``mode`` selects the strength: ``auto`` (the strongest available),
@@ -40,6 +51,8 @@ import resource
 import signal
 from dataclasses import dataclass, field
 
+from autograder.sandbox import kernel
+
 CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
 CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
@@ -47,7 +60,6 @@ MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 36, 38
 
 MODES = ("auto", "namespaces", "uid", "plain")
-BASE_UID = 61000          # worker of job slot k runs as uid BASE_UID + k (no such user exists)
 
 
 @dataclass
@@ -84,8 +96,10 @@ class Limits:
 
 @dataclass
 class Config:
+    """How one worker confines itself. The grader sends it over the worker's own call socket,
+    never through the fork server, whose memory every later worker inherits."""
     mode: str = "auto"
-    slot: int = 0                                   #: job slot, for the uid
+    uid: int | None = None     #: the uid a root grader leased for this worker (:mod:`.uids`)
     hide: list[str] = field(default_factory=list)   #: paths the worker must not see
     limits: Limits = field(default_factory=Limits)
 
@@ -150,9 +164,10 @@ def enter_namespaces() -> list[str]:
             fh.write(f"0 {uid} 1")
         with open("/proc/self/gid_map", "w") as fh:
             fh.write(f"0 {gid} 1")
-        return ["user-namespace", "pid-namespace", "mount-namespace", "net-namespace"]
+        return ["user-namespace", "pid-namespace", "mount-namespace", "net-namespace",
+                "ipc-namespace"]
     _check(_libc.unshare(flags), "unshare")
-    return ["pid-namespace", "mount-namespace", "net-namespace"]
+    return ["pid-namespace", "mount-namespace", "net-namespace", "ipc-namespace"]
 
 
 #: what a worker's private root shows of the machine (read-only): the system, nothing else
@@ -286,6 +301,8 @@ def enter(config: Config, fork_init) -> list[str]:
     ``fork_init`` is called in namespace mode: the current process forks the
     namespace's first process, which carries on; the current process only
     waits for it and mirrors its exit status (``fork_init`` never returns there).
+    The last steps, once nothing of ours needs them any more: empty keyrings, then the
+    syscall filter (:mod:`.kernel`).
     """
     was_root = os.geteuid() == 0
     os.setsid()
@@ -305,7 +322,9 @@ def enter(config: Config, fork_init) -> list[str]:
             protections.append("private-root")
     uid = None
     if was_root and mode in ("namespaces", "uid"):
-        uid = BASE_UID + config.slot
+        if config.uid is None:
+            raise ValueError("a root grader must lease a uid for each worker")
+        uid = config.uid
     os.chdir(private_workdir(uid))
     apply_limits(config.limits, processes=uid is not None)
     if uid is not None:
@@ -316,4 +335,7 @@ def enter(config: Config, fork_init) -> list[str]:
         protections.append("no-new-privs")
     except OSError:
         pass
+    if kernel.fresh_keyrings():
+        protections.append("fresh-keyrings")
+    protections.append(kernel.install_filter(ipc_namespace="ipc-namespace" in protections))
     return protections

@@ -12,12 +12,17 @@ The process started is a *factory*: it warms up, then forks one server per
 job slot (:func:`main`). Each server takes control requests on its own socket
 (one JSON frame each, see :mod:`protocol`):
 
-``{"op": "spawn", "config": {...}}`` with two file descriptors attached (the
-    worker's end of the call socket, the write end of its output pipe):
-    fork a worker; reply ``{"pid": pid}``.
-``{"op": "reap"}``: SIGKILL every descendant (the zygote is their subreaper,
-    so even double-forked daemons are found), wait for them; reply
-    ``{"killed": n, "status": "..."}`` describing how the worker ended.
+``{"op": "spawn"}`` with two file descriptors attached (the worker's end of
+    the call socket, the write end of its output pipe): fork a worker; reply
+    ``{"pid": pid}``. The worker reads how to confine itself (its uid, the paths
+    to hide, its limits) from its call socket, as its first frame: nothing about
+    a submission ever passes through this process, whose memory every later
+    worker inherits.
+``{"op": "reap", "uid": uid|null}``: SIGKILL every descendant (the zygote is
+    their subreaper, so even double-forked daemons are found), wait for them,
+    remove the files that uid left in the machine's shared folders
+    (:func:`.kernel.remove_leftovers`); reply ``{"killed": n, "status": "..."}``
+    describing how the worker ended.
 """
 from __future__ import annotations
 
@@ -33,8 +38,14 @@ from autograder.sandbox import codec as protocol
 
 from autograder.sandbox import confine as sandbox
 
+from autograder.sandbox import kernel
+
+from autograder.sandbox import uids
+
 from autograder.sandbox import worker as server
 
+#: seconds a new worker waits for the grader to say how to confine it
+CONFIG_TIMEOUT = 30.0
 
 def _warm_up(extra: list[str]) -> None:
     import importlib
@@ -57,6 +68,10 @@ def _warm_up(extra: list[str]) -> None:
     # Load lazily-imported pieces now: the worker may not see the package dir later.
     import torch.autograd  # noqa: F401
 
+    if kernel.seccomp is not None:     # the syscall filters, built once; each worker loads one
+        for ipc_namespace in (True, False):
+            kernel.syscall_filter(ipc_namespace)
+
 
 def _describe_status(status: int) -> str:
     if os.WIFSIGNALED(status):
@@ -71,8 +86,20 @@ def _describe_status(status: int) -> str:
     return f"exited with status {code}"
 
 
-def _worker_main(call_fd: int, out_fd: int, control: socket.socket, config: dict) -> None:
-    """In the forked child: confine, greet, serve; never returns."""
+def _confinement(sock: socket.socket) -> sandbox.Config:
+    """The worker's first frame, from the grader: ``{"op": "confine", "config": {...}}``."""
+    sock.settimeout(CONFIG_TIMEOUT)
+    msg = protocol.recv(sock)
+    sock.settimeout(None)
+    config = dict(msg["config"]) if isinstance(msg, dict) and msg.get("op") == "confine" else {}
+    if not config:
+        raise protocol.ProtocolError("no confinement from the grader")
+    limits = sandbox.Limits(**config.pop("limits", {}))
+    return sandbox.Config(limits=limits, **config)
+
+
+def _worker_main(call_fd: int, out_fd: int, control: socket.socket) -> None:
+    """In the forked child: learn how to confine, confine, greet, serve; never returns."""
     code = 0
     try:
         control.close()
@@ -82,8 +109,7 @@ def _worker_main(call_fd: int, out_fd: int, control: socket.socket, config: dict
         sys.stdout = open(1, "w", buffering=1, closefd=False)
         sys.stderr = open(2, "w", buffering=1, closefd=False)
         sock = socket.socket(fileno=call_fd)
-        limits = sandbox.Limits(**config.pop("limits", {}))
-        cfg = sandbox.Config(limits=limits, **config)
+        cfg = _confinement(sock)
 
         def fork_init():
             pid = os.fork()
@@ -151,7 +177,7 @@ def serve_workers(control: socket.socket) -> None:
         if msg.get("op") == "spawn" and len(fds) == 2:
             pid = os.fork()
             if pid == 0:
-                _worker_main(fds[0], fds[1], control, dict(msg["config"]))
+                _worker_main(fds[0], fds[1], control)
             for fd in fds:
                 os.close(fd)
             current = pid
@@ -159,6 +185,8 @@ def serve_workers(control: socket.socket) -> None:
         elif msg.get("op") == "reap":
             killed, status = _reap_all(current)
             current = None
+            if uids.is_worker_uid(msg.get("uid")) and os.geteuid() == 0:
+                kernel.remove_leftovers(msg["uid"])
             protocol.send(control, {"killed": killed, "status": status})
         else:
             for fd in fds:
