@@ -66,8 +66,7 @@ _READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0
     | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 #: every record of a zip's central directory starts with these four bytes
 _CENTRAL_RECORD = b"PK\x01\x02"
-#: what ``zipfile`` raises on malformed bytes (the fuzz test in tests/test_submission_data.py
-#: looks for others)
+#: what ``zipfile`` raises on malformed bytes (the project's fuzz tests look for others)
 _ZIP_ERRORS = (zipfile.BadZipFile, OSError, EOFError, ValueError, RuntimeError, OverflowError,
                IndexError, KeyError, struct.error, zlib.error)
 _METHODS = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "lzma"}
