@@ -16,15 +16,22 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
+import stat
 import sys
+import time
 import zipfile
 from pathlib import Path
 
+from . import files
 from .discovery import Submission, read, submission_zip_name
 from .loading import exec_work, new_module
 from .messages import error_text
 from .runner import student_traceback, run_function
 
+#: the zip is written without following a link there, without blocking on a pipe there
+_WRITE = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \
+    | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 HIDDEN_NOTE = ("The grade also runs hidden tests (other inputs, edge cases, gradients), so "
                "passing these checks does not guarantee full marks.")
 
@@ -62,13 +69,35 @@ def load_work(name: str, functions, path: Path):
 
 
 def write_zip(sub: Submission, name: str, folder: Path) -> Path:
-    """``folder/NAME-submission.zip`` holding exactly the file that will be graded."""
+    """``folder/NAME-submission.zip`` holding exactly the file that will be graded: the bytes
+    that were checked (never the path read again), as a regular file. An existing zip of that
+    name is overwritten only if it is a regular file: a link there is not followed."""
     target = folder / submission_zip_name(name)
-    if not sub.path.is_file():
-        raise ValueError(f"{sub.path} is not a file on disk (is it already inside a zip?)")
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
-        zf.write(sub.path, sub.filename)
+    if sub.archive is not None:
+        raise ValueError(f"{sub.filename} is already inside {sub.archive.name}")
+    refused = ValueError(f"{target.name} is already there and is not a plain file (a link?); "
+                         "delete it and run again")
+    before = files.lstat(target)
+    if before is not None and not _plain(before):
+        raise refused
+    try:
+        fd = os.open(target, _WRITE, 0o644)
+    except OSError as exc:
+        raise ValueError(f"{target.name} could not be written ({exc.strerror})") from None
+    with os.fdopen(fd, "wb") as fh:
+        if not _plain(os.fstat(fd)):
+            raise refused
+        fh.truncate(0)
+        info = zipfile.ZipInfo(sub.filename, date_time=time.localtime()[:6])
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = (stat.S_IFREG | 0o644) << 16
+        with zipfile.ZipFile(fh, "w") as zf:
+            zf.writestr(info, sub.raw)
     return target
+
+
+def _plain(st: os.stat_result) -> bool:
+    return stat.S_ISREG(st.st_mode) and st.st_nlink == 1
 
 
 def main(name: str, functions, argv=None, here: Path | None = None) -> int:

@@ -18,18 +18,26 @@ student who filled in the notebook is not graded on the untouched stub module
 beside it. Telling a stub apart needs only a text search for
 :func:`~pgcheck.messages.stub_line`'s words; the code is never parsed or run here.
 
-A file that cannot be read becomes a :class:`Submission` with a one-line
-``problem`` (graded 0 with that reason), never an exception.
+Everything is read as data (:mod:`pgcheck.files`): a link, hard link, named pipe or device
+where work should be, a student folder that is a link, or a zip member that is one, is never
+followed or opened; it is refused, as is anything over its limit. A file that cannot be read
+becomes a :class:`Submission` with a one-line ``problem`` naming it as the student knows it
+(graded 0 with that reason), never an exception.
 """
 from __future__ import annotations
 
 import json
-import zipfile
-from dataclasses import dataclass
+import os
+import re
+import stat
+from collections import deque
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
-#: a real submission is a few kB; anything over this is refused unread
-MAX_BYTES = 5 << 20
+from . import files
+from .files import Refused
+
 #: the kinds of work, in the order a tie is broken
 KINDS = ("py", "ipynb")
 
@@ -43,6 +51,8 @@ class Submission:
     cells: list | None = None        # for .ipynb: [[cell index, source], ...]
     problem: str = ""                # non-empty: why it cannot be graded
     note: str = ""                   # e.g. which of two files was graded, and why
+    raw: bytes = field(default=b"", repr=False)   # the bytes read: what check.py --zip packs
+    archive: Path | None = None      # the zip the file was read from, if it was
 
     @property
     def filename(self) -> str:
@@ -65,87 +75,116 @@ def submission_zip_name(name: str) -> str:
 
 
 def holds_work(folder: Path, name: str) -> bool:
-    """Whether ``folder`` holds work for ``name`` (module, notebook or submission zip)."""
-    return folder.is_dir() and any((folder / f).is_file() for f in
+    """Whether ``folder`` holds work for ``name`` (module, notebook or submission zip).
+
+    An entry of that name counts whatever it is (a link, a pipe): it is then refused, with
+    its name, when read, rather than passed over in silence."""
+    return folder.is_dir() and any(files.lstat(folder / f) is not None for f in
                                    (f"{name}.py", f"{name}.ipynb", submission_zip_name(name)))
+
+
+def shallowest_work(folder: Path, name: str, entries: int = 10_000) -> Path | None:
+    """The shallowest folder at or under ``folder`` that :func:`holds_work`, found without
+    entering a link and after looking at ``entries`` entries at most (an upload platform's
+    submission tree is the student's: its size and its links are theirs)."""
+    queue = deque([Path(folder)])
+    while queue and entries > 0:
+        current = queue.popleft()
+        if holds_work(current, name):
+            return current
+        below = []
+        try:
+            with os.scandir(current) as listing:
+                for entry in listing:
+                    entries -= 1
+                    if entries <= 0:
+                        break
+                    if entry.is_dir(follow_symlinks=False):
+                        below.append(entry.name)
+        except OSError:
+            continue
+        queue.extend(current / n for n in sorted(below))
+    return None
 
 
 # -- reading -----------------------------------------------------------------
 
 class _Candidate:
-    """One file of work, read lazily from disk or from a zip member."""
+    """One file of work, read lazily (``read()`` gives its bytes or raises Refused)."""
 
-    def __init__(self, kind: str, path: Path, read_bytes, size: int):
-        self.kind, self.path, self._read, self.size = kind, path, read_bytes, size
+    def __init__(self, kind: str, path: Path, read, archive: Path | None = None):
+        self.kind, self.path, self._read, self.archive = kind, path, read, archive
         self._sub: Submission | None = None
 
     def submission(self, student_id: str) -> Submission:
         if self._sub is None:
-            self._sub = _decode(Submission(student_id, self.path), self._read, self.size)
+            sub = Submission(student_id, self.path, archive=self.archive)
+            self._sub = _decode(sub, self._read)
         return self._sub
 
 
-def _candidates(path: Path, name: str) -> tuple[dict[str, _Candidate], str]:
-    """The module and notebook found at ``path`` by kind, and a problem if none can be."""
-    found: dict[str, _Candidate] = {}
-    if path.is_dir():
-        for kind in KINDS:
-            file = path / f"{name}.{kind}"
-            if file.exists():
-                found[kind] = _Candidate(kind, file, file.read_bytes, _size(file))
+def _on_disk(kind: str, path: Path) -> _Candidate:
+    return _Candidate(kind, path, partial(files.read_file, path, path.name, files.LIMITS[kind]))
+
+
+def _candidates(path: Path, name: str) -> dict[str, _Candidate]:
+    """The module and notebook found at ``path`` by kind; Refused if none can be."""
+    st = files.lstat(path)
+    if st is None:
+        raise Refused(f"{path.name} does not exist")
+    if stat.S_ISDIR(st.st_mode):
+        found = {kind: _on_disk(kind, path / f"{name}.{kind}") for kind in KINDS
+                 if files.lstat(path / f"{name}.{kind}") is not None}
+        if found:
+            return found
         archive = path / submission_zip_name(name)
-        if found or not archive.is_file():
-            return found, ("" if found else f"no {name}.py or {name}.ipynb found in the "
-                                            "submission folder")
-        path = archive
-    if path.suffix == ".zip":
-        return _zip_candidates(path, name)
+        if files.lstat(archive) is None:
+            raise Refused(f"no {name}.py or {name}.ipynb found in the submission folder")
+        return _zip_candidates(archive, name)
+    if stat.S_ISLNK(st.st_mode) and path.is_dir():
+        raise Refused(f"your submission folder {path.name} is a symbolic link; submit the "
+                      "folder itself")
+    problem = files.not_a_file(st.st_mode, path.name)
+    if problem:
+        raise Refused(problem)
     kind = path.suffix.lstrip(".")
+    if kind == "zip":
+        return _zip_candidates(path, name)
     if kind not in KINDS:
-        return {}, f"{path.name} is neither {name}.py nor {name}.ipynb"
-    return {kind: _Candidate(kind, path, path.read_bytes, _size(path))}, ""
+        raise Refused(f"{path.name} is neither {name}.py nor {name}.ipynb")
+    return {kind: _on_disk(kind, path)}
 
 
-def _zip_candidates(path: Path, name: str) -> tuple[dict[str, _Candidate], str]:
-    try:
-        archive = zipfile.ZipFile(path)
-        members = {Path(info.filename).name: info for info in archive.infolist()
-                   if not info.is_dir()}
-    except (OSError, zipfile.BadZipFile) as exc:
-        return {}, f"{path.name} is not a readable zip file ({exc})"
+def _zip_candidates(path: Path, name: str) -> dict[str, _Candidate]:
+    """Members named ``name.py`` or ``name.ipynb`` (in any folder of the zip, the shallowest
+    first; ``/`` or ``\\`` separating folders), read when needed, never extracted."""
+    archive = files.open_archive(path, path.name)
+    members = [(re.split(r"[/\\]", info.filename), info) for info in archive.infolist()
+               if not info.is_dir()]
     found = {}
     for kind in KINDS:
-        info = members.get(f"{name}.{kind}")
-        if info is not None:
-            found[kind] = _Candidate(kind, path / info.filename,
-                                     lambda info=info: archive.read(info), info.file_size)
-    return found, ("" if found else f"{path.name} holds no {name}.py or {name}.ipynb")
+        wanted = f"{name}.{kind}"
+        matches = sorted((len(parts), n, info) for n, (parts, info) in enumerate(members)
+                         if parts[-1] == wanted)
+        if matches:
+            info = matches[0][2]
+            found[kind] = _Candidate(kind, path / wanted, partial(
+                files.read_member, archive, info, f"{wanted} in {path.name}", files.LIMITS[kind]),
+                archive=path)
+    if not found:
+        raise Refused(f"{path.name} holds no {name}.py or {name}.ipynb")
+    return found
 
 
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
-
-
-def _decode(sub: Submission, read_bytes, size: int) -> Submission:
+def _decode(sub: Submission, read_bytes) -> Submission:
     """Fill ``sub`` from the bytes of its file; problems become ``sub.problem``."""
     name = sub.path.name
-    if size > MAX_BYTES:
-        sub.problem = f"{name} is {size / 2**20:.0f} MB, over the {MAX_BYTES >> 20} MB limit"
-        return sub
     try:
-        if not isinstance(sub.path, Path) or (sub.path.exists() and not sub.path.is_file()):
-            sub.problem = f"{name} is not a regular file"
-            return sub
         raw = read_bytes()
-    except (OSError, zipfile.BadZipFile, RuntimeError) as exc:
-        sub.problem = f"{name} could not be read: {getattr(exc, 'strerror', None) or exc}"
+    except Refused as exc:
+        sub.problem = str(exc)
         return sub
-    if len(raw) > MAX_BYTES:
-        sub.problem = f"{name} is over the {MAX_BYTES >> 20} MB limit"
-        return sub
+    sub.raw = raw
     if b"\0" in raw:
         sub.problem = f"{name} is a binary file, not Python source"
         return sub
@@ -204,11 +243,10 @@ def read(student_id: str, path: Path, name: str, functions=()) -> Submission:
     returned ``note`` says which was chosen and why.
     """
     path = Path(path)
-    if not path.exists():
-        return Submission(student_id, path, problem=f"{path} does not exist")
-    found, problem = _candidates(path, name)
-    if not found:
-        return Submission(student_id, path, problem=problem)
+    try:
+        found = _candidates(path, name)
+    except Refused as exc:
+        return Submission(student_id, path, problem=str(exc))
     if len(found) == 1:
         return next(iter(found.values())).submission(student_id)
     module, notebook = found["py"].submission(student_id), found["ipynb"].submission(student_id)
@@ -221,7 +259,7 @@ def read(student_id: str, path: Path, name: str, functions=()) -> Submission:
     if done(notebook) == done(module):
         why = "neither has fewer functions left as stubs; on a tie the module is graded"
     elif other.problem:
-        why = f"{other.filename} could not be read"
+        why = other.problem
     else:
         left = len(stubs_left(other, functions))
         why = f"{other.filename} still has the stubs of {left} of {len(functions)} functions"

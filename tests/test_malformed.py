@@ -5,6 +5,7 @@ import pytest
 
 from autograder.authoring import course
 from conftest import grade_json
+from pgcheck import files
 
 #: the assignment graded (the registry names it: [tests] engine_example)
 EX = course.example()
@@ -55,7 +56,7 @@ def graded(tmp_path_factory):
     ("wrong_signature", "TypeError"),
     ("empty_directory", f"no {PY} or {NB} found"),
     ("binary", "is a binary file, not Python source"),
-    ("huge", "is 100 MB, over the 5 MB limit"),
+    ("huge", f"is 100 MB, over the {files.MODULE_BYTES >> 20} MB limit"),
     ("not_utf8", "is not valid UTF-8"),
 ])
 def test_malformed_scores_zero_with_one_line_reason(graded, case, reason):

@@ -4,14 +4,22 @@ Which file of a student's work is graded, and how it is read, is decided by
 :mod:`pgcheck.discovery`, the same code a student's ``check.py`` uses. This
 module only expands the command line's paths into students. Nothing here
 compiles or runs the student's code (even parsing Python is left to the worker).
+
+A path named on the command line is the TA's: the folders above it are followed as they
+are. Everything found below a batch folder is the students' and is looked at with
+``lstat`` only: a student folder that is a link (to ``solutions/<name>``, to a classmate)
+is listed as a student, so that reading it refuses it with its name and 0 points, and is
+never entered. A single submission named on the command line is read the same way, link
+refused, since a shell pattern (``autograde grade class/*``) names students' own links.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from pgcheck.discovery import MAX_BYTES, Submission, holds_work, read, submission_zip_name
+from pgcheck.discovery import Submission, holds_work, read, submission_zip_name
 
-__all__ = ["MAX_BYTES", "Submission", "discover", "read"]
+__all__ = ["Submission", "discover", "read"]
 
 
 def discover(paths: list[Path], name: str) -> list[tuple[str, Path]]:
@@ -31,12 +39,24 @@ def discover(paths: list[Path], name: str) -> list[tuple[str, Path]]:
         elif holds_work(path, name):
             found.append((path.name, path))
         elif path.is_dir():
-            for child in sorted(p for p in path.iterdir() if p.is_dir()):
-                nested = child / name     # nbgrader: submitted/<student>/<assignment>/
-                found.append((child.name, nested if nested.is_dir() else child))
+            found += _students(path, name)
         else:
             raise FileNotFoundError(f"no such file or directory: {path}")
     return _unique_ids(found)
+
+
+def _students(batch: Path, name: str) -> list[tuple[str, Path]]:
+    """The student folders of a batch, links to folders included (refused when read),
+    none entered."""
+    with os.scandir(batch) as listing:
+        folders = sorted(Path(e.path) for e in listing
+                         if e.is_dir(follow_symlinks=False) or (e.is_symlink() and e.is_dir()))
+    found = []
+    for child in folders:
+        nested = child / name         # nbgrader: submitted/<student>/<assignment>/
+        inside = not child.is_symlink() and (nested.is_symlink() or nested.is_dir())
+        found.append((child.name, nested if inside else child))
+    return found
 
 
 def _unique_ids(found):

@@ -28,7 +28,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from pgcheck.discovery import holds_work
+from pgcheck.discovery import shallowest_work
 
 from autograder.authoring.course import Assignment, assignments, package_dir
 
@@ -78,11 +78,10 @@ def build_zip(assignment: Assignment, out: Path) -> Path:
 
 def find_submission(folder: Path, name: str) -> Path:
     """Gradescope puts the upload in /autograder/submission (maybe inside a folder): the
-    shallowest folder holding work for ``name``; which file in it is graded is then
-    decided as everywhere else (:mod:`pgcheck.discovery`)."""
-    candidates = [folder] + sorted((p for p in folder.rglob("*") if p.is_dir()),
-                                   key=lambda p: (len(p.parts), str(p)))
-    return next((c for c in candidates if holds_work(c, name)), folder)
+    shallowest folder holding work for ``name``, found without entering a link (the tree is
+    the student's); which file in it is graded is then decided, and read as data, as
+    everywhere else (:mod:`pgcheck.discovery`)."""
+    return shallowest_work(folder, name) or folder
 
 
 def runtime_dir() -> Path:
