@@ -10,6 +10,7 @@ with ``autograde similarity``), as a TA would. Its students put markup everywher
 * ``notebook`` hands in the released notebook with markup in its metadata, in a markdown
   cell, in a cell's metadata and tags, and two imports the grader cannot satisfy;
 * ``named`` is a single file whose name is markup (graded 0: not the assignment's file);
+* ``=HYPERLINK(...)`` is a folder whose name a spreadsheet would run as a formula;
 * ``reference`` is the correct neighbour.
 
 The payloads try to close code fences (```` ``` ````), ``<pre>`` and ``<code>``, add
@@ -19,11 +20,12 @@ class page are opened in headless Chromium with the page's Content-Security-Poli
 (so escaping alone is under test): no element the payloads would create exists, no script
 ran, the title is the page's own. Then the policy alone is tested: a copy of a page with a
 script and an ``onerror`` handler inserted raw runs neither. Last, every feedback file is
-searched for the machine's absolute paths (course, venv, Python, output and class folders).
+searched for the machine's absolute paths (course, venv, Python, output and class folders),
+and every CSV for a cell a spreadsheet would read as a formula.
 """
+import csv
 import json
 import os
-import shutil
 import site
 import sys
 import warnings
@@ -48,6 +50,7 @@ PAYLOAD = ("```\n</code></pre></p><script>" + RAN + "</script>"
            "\n<!-- </sub> -->~~~\n# heading\n- item")
 FOLDER = "<img src=x onerror=window.pwned=1> <title>t [l](javascript:window.pwned=1) ```"
 FILE_NAME = "<img src=x onerror=window.pwned=1>.py"
+FORMULA = '=HYPERLINK("x","click")'
 #: each JavaScript expression counts what an injection would leave in the page
 INJECTED = {
     "script": "document.scripts.length",
@@ -91,6 +94,7 @@ def graded(tmp_path_factory):
     make_submission(klass / FOLDER, EX.name, hostile_module())
     make_submission(klass / "copycat", EX.name, hostile_module())
     make_submission(klass / "reference", EX.name, EX.reference_module.read_text())
+    make_submission(klass / FORMULA, EX.name, EX.reference_module.read_text())
     (klass / "notebook").mkdir()
     (klass / "notebook" / f"{EX.name}.ipynb").write_text(hostile_notebook(note_cell=3))
     (tmp / "named").mkdir()
@@ -104,7 +108,7 @@ def graded(tmp_path_factory):
 
 def test_the_class_was_graded_as_expected(graded):
     results = graded["results"]
-    assert set(results) == {FOLDER, "copycat", "reference", "notebook", "named"}
+    assert set(results) == {FOLDER, "copycat", "reference", "notebook", "named", FORMULA}
     assert results["reference"]["score"] == results["reference"]["max_score"] > 0
     assert results[FOLDER]["score"] < results[FOLDER]["max_score"]
     similarity = json.loads((graded["out"] / "_report" / f"{EX.name}-similarity.json").read_text())
@@ -219,3 +223,15 @@ def test_notebook_notes_use_the_students_cell_numbers(graded):
     assert (f"{EX.name}.ipynb, cell 5, line 2: `from torch import nosuch_name` skipped "
             "(cannot import name 'nosuch_name' from 'torch')") in text
     assert "pgcheck" not in text        # the release's own import of the checks: no note
+
+
+def test_no_csv_cell_starts_a_formula(graded):
+    from autograder.report import FORMULA_START
+
+    tables = [graded["out"] / "gradebook.csv", *sorted((graded["out"] / "_report").glob("*.csv"))]
+    students = set()
+    for table in tables:
+        rows = list(csv.reader(table.open(newline="")))
+        assert not [cell for row in rows for cell in row if cell.startswith(FORMULA_START)], table
+        students |= {cell for row in rows for cell in row}
+    assert "'" + FORMULA in students          # the student is there, as text

@@ -193,3 +193,14 @@ def test_plain_keeps_empty_strings():
     fb = Feedback("a", "b", 0, 1, note="", events=("", "y"))
     assert plain(fb) == replace(fb, assignment="x", submission="x", events=("", "x"))
     assert plain(replace(fb, figures=(("t", "curve.png"),))).figures == (("x", "curve.png"),)
+
+
+def test_csv_cells_never_start_a_formula(tmp_path):
+    import csv
+
+    from autograder.report import SpreadsheetWriter
+
+    with (tmp_path / "t.csv").open("w", newline="") as fh:
+        SpreadsheetWriter(fh).writerows([["=1+2", "+1", "-x", "@SUM(A1)", "\tx", "ok", -1.5, 0]])
+    assert next(csv.reader((tmp_path / "t.csv").open(newline=""))) == [
+        "'=1+2", "'+1", "'-x", "'@SUM(A1)", "'\tx", "ok", "-1.5", "0"]

@@ -90,3 +90,17 @@ def test_an_import_note_never_names_where_the_module_was_looked_for():
         assert exc.path and exc.path in str(exc)
         note = import_note("nb.ipynb, cell 1", node, exc)
     assert "/" not in note and "'torch'" in note
+
+
+def test_gradescopes_last_resort_message_names_no_path(tmp_path, monkeypatch):
+    import json
+
+    from autograder.platforms import gradescope
+
+    def broken(name, root):
+        raise FileNotFoundError(f"{course_root() / 'solutions'} and {sys.prefix}/lib missing")
+
+    monkeypatch.setattr(gradescope, "run", broken)
+    assert gradescope.main(["--assignment", "x", "--root", str(tmp_path)]) == 1
+    output = json.loads((tmp_path / "results" / "results.json").read_text())["output"]
+    assert "FileNotFoundError: <course>/solutions and <python>/lib missing" in output

@@ -165,10 +165,40 @@ def write_submission_report(folder: Path, result: dict, details: dict,
     (folder / "feedback.html").write_text(page(fb, folder))
 
 
+#: what makes a spreadsheet read a cell as a formula when a text starts with it
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class SpreadsheetWriter:
+    """A :func:`csv.writer` whose cells a spreadsheet shows as the text they are.
+
+    A CSV of the class is opened in a spreadsheet, where a cell that starts with ``=``,
+    ``+``, ``-`` or ``@`` is a formula: a student folder named ``=HYPERLINK(...)`` would
+    become a link, or worse, in the TA's gradebook. Such a text gets a leading apostrophe
+    (OWASP's advice against CSV injection); numbers stay numbers.
+    """
+
+    def __init__(self, fh):
+        self._writer = csv.writer(fh)
+
+    @staticmethod
+    def cell(value):
+        if isinstance(value, str) and value.startswith(FORMULA_START):
+            return "'" + value
+        return value
+
+    def writerow(self, row) -> None:
+        self._writer.writerow([self.cell(v) for v in row])
+
+    def writerows(self, rows) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
 def write_gradebook(path: Path, results: list[dict]) -> None:
     header, rows = gradebook_rows(results)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="") as fh:
-        writer = csv.writer(fh)
+        writer = SpreadsheetWriter(fh)
         writer.writerow(header)
         writer.writerows(rows)

@@ -22,7 +22,6 @@ the page (``templates/class.html.j2``).
 from __future__ import annotations
 
 import base64
-import csv
 import io
 import json
 import statistics
@@ -381,8 +380,10 @@ CSV_TABLES = {
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
+    from autograder.report import SpreadsheetWriter
+
     with path.open("w", newline="") as fh:
-        writer = csv.writer(fh)
+        writer = SpreadsheetWriter(fh)
         writer.writerow(columns)
         for row in rows:
             writer.writerow(["; ".join(map(str, v)) if isinstance(v, list) else v

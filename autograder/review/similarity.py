@@ -17,7 +17,6 @@ Student code is only read as text here, never run.
 from __future__ import annotations
 
 import bisect
-import csv
 import io
 import itertools
 import json
@@ -147,13 +146,15 @@ def check(docs: list[Doc], assignment: Assignment, threshold: float = 0.5,
 
 def write(out: Path, name: str, found: dict) -> list[Path]:
     """``OUT/_report/NAME-similarity.json`` and ``.csv``."""
+    from autograder.report import SpreadsheetWriter
+
     folder = Path(out) / regrade.REPORT
     folder.mkdir(parents=True, exist_ok=True)
     data = folder / f"{name}-similarity.json"
     data.write_text(json.dumps(found, indent=1))
     table = folder / f"{name}-similarity.csv"
     with table.open("w", newline="") as fh:
-        writer = csv.writer(fh)
+        writer = SpreadsheetWriter(fh)
         writer.writerow(["student_a", "student_b", "similarity_a", "similarity_b",
                          "lines_a", "lines_b"])
         for p in found["pairs"]:
