@@ -41,6 +41,8 @@ from autograder.authoring import course
 from autograder.report.feedback import CSP
 from conftest import ROOT, autograde, inject, make_submission
 
+pytestmark = pytest.mark.slow       # a class graded with the CLI, then a browser: about 30 s
+
 EX = course.example()
 FIRST, LAST = EX.functions[0], EX.functions[-1]
 RAN = "document.title='pwned';window.pwned=1"

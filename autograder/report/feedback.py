@@ -29,7 +29,8 @@ from pathlib import Path
 
 TEMPLATES = Path(__file__).with_name("templates")
 #: the page's policy: images only from data: URIs, inline styles, nothing else at all
-CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+CSP = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; "
+       "form-action 'none'")
 #: what a figure's file name may look like (the grader names them: ``cartpole.png``)
 FIGURE_NAME = re.compile(r"[\w-]+\.png")
 
@@ -129,7 +130,8 @@ def md_code(text: str) -> str:
     """``text`` as an inline code span on one line, whatever backticks it holds."""
     text = " ".join(_lines(text))
     fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
-    pad = " " if text[:1] in ("`", " ") or text[-1:] in ("`", " ") else ""
+    edge = text[:1] in ("`", " ") or text[-1:] in ("`", " ")
+    pad = " " if edge and text.strip(" ") else ""      # a span of spaces only is kept as is
     return f"{fence}{pad}{text}{pad}{fence}"
 
 

@@ -9,9 +9,9 @@ TA's class folder. None of that helps the student, and it maps the grading machi
 who is curious.
 
 :class:`GraderPaths` lists the absolute paths of one grade (the course, the grader's
-package, the Python installation and its site-packages, the home folder, the output folder,
-the class folder and the student's own folder) with a neutral word for each, and
-:meth:`GraderPaths.scrub` rewrites every occurrence, longest path first::
+package and ``pgcheck``, the Python installation and its site-packages, the home folder, the
+output folder, the class folder and the student's own folder) with a neutral word for each,
+and :meth:`GraderPaths.scrub` rewrites every occurrence, longest path first::
 
     /srv/course/.venv/lib/python3.12/site-packages/torch/nn/functional.py
         -> <site-packages>/torch/nn/functional.py
@@ -66,8 +66,9 @@ class GraderPaths:
                  submission: Path | None = None) -> GraderPaths:
         """The places of one grade: ``course`` (the course root), ``out_dir`` (the output
         folder), ``submission`` (what was graded: the student's folder, file or zip; its
-        folder is the student's own and the folder above it is the class's)."""
-        from autograder.authoring.course import course_root, package_dir
+        folder is the student's own and the folder above it is the class's). The grader's
+        package, ``pgcheck`` and the Python installation are places of every grade."""
+        import pgcheck
 
         found: list[Place] = []
 
@@ -86,9 +87,9 @@ class GraderPaths:
             add(own, "<your folder>")
             add(own.parent, "<another submission>", opaque=True)
         add(out_dir, "<grader output>", opaque=True)
-        add(package_dir(), "<grader>")
+        add(Path(__file__).resolve().parents[1], "<grader>")     # the autograder package
+        add(Path(pgcheck.__file__).resolve().parent, "<pgcheck>")
         add(course, "<course>")
-        add(course_root(), "<course>")
         paths = sysconfig.get_paths()
         for key in ("purelib", "platlib"):
             add(paths.get(key), "<site-packages>")
