@@ -66,7 +66,9 @@ def _progress(last: bool = True, quiet: bool = False) -> Progress:
     """The progress bar of every long command, on standard error; ``last`` adds a column
     for the task's ``last`` field (the item that just finished)."""
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn()] + ([TextColumn("{task.fields[last]}", markup=False)] if last else [])
+               TimeElapsedColumn()]
+    if last:    # a student's id: shown as it is, never as markup
+        columns.append(TextColumn("{task.fields[last]}", markup=False))
     return Progress(*columns, console=err, transient=False, disable=quiet)
 
 

@@ -160,7 +160,7 @@ def test_feedback_html_inlines_figures_and_shows_text_as_text(folder):
                   failures=(Failure((Scored("values", 0, 1),), "expected 1\n</pre><i>"),),
                   figures=(("curve", "curve.png"), ("not ours", "../../etc/x.png")))
     html = page(fb, folder)
-    assert html.count('<img src="data:image/png;base64,') == 1      # a name we did not write: left out
+    assert html.count('<img src="data:image/png;base64,') == 1  # a name not ours: left out
     assert "<title>beta: &lt;b&gt;ann&lt;/b&gt;</title>" in html
     assert "<pre><code>expected 1\n&lt;/pre&gt;&lt;i&gt;</code></pre>" in html
     assert "](../../etc/x.png)" not in markdown(fb) and "![curve](curve.png)" in markdown(fb)
@@ -210,3 +210,18 @@ def test_csv_cells_never_start_a_formula(tmp_path):
         SpreadsheetWriter(fh).writerows([["=1+2", "+1", "-x", "@SUM(A1)", "\tx", "ok", -1.5, 0]])
     assert next(csv.reader((tmp_path / "t.csv").open(newline=""))) == [
         "'=1+2", "'+1", "'-x", "'@SUM(A1)", "'\tx", "ok", "-1.5", "0"]
+
+
+def test_the_console_shows_a_students_id_as_it_is():
+    """Rich reads ``[red]`` as a style and ``[/x]`` as an error: ids and messages are Text."""
+    from rich.console import Console
+
+    from autograder.cli import summary_table
+
+    results = [{"submission": "[red]x[/red] [/y]", "assignment": "a", "score": 0.0,
+                "max_score": 1.0, "tests": [{"name": "t", "score": 0.0, "max_score": 1.0,
+                                             "output": "not implemented: [bold]f[/z]"}]}]
+    console = Console(record=True, width=200)
+    console.print(summary_table(results, "t"))
+    shown = console.export_text()
+    assert "[red]x[/red] [/y]" in shown and "not implemented: [bold]f[/z]" in shown

@@ -1,4 +1,4 @@
-"""What a student reads: ``feedback.md`` and ``feedback.html``, built as data, escaped by construction.
+"""What a student reads: ``feedback.md`` and ``feedback.html``, built as data, escaped throughout.
 
 Most of a student's feedback is text the student controls: their exception messages and
 tracebacks, what their code printed, the reprs of what it returned, their folder's name,
