@@ -1,5 +1,5 @@
 """Report builders: pure functions of grading results."""
-from autograder.report import feedback_html, gradebook_rows, where_time_went
+from autograder.report import gradebook_rows, where_time_went
 from autograder.engine.grade import Graded
 from autograder.sandbox.client import TimeSpent
 
@@ -46,10 +46,3 @@ def test_where_the_time_went_names_hangs_budget_and_runs_largest_first():
     run = Graded(result("cy", "beta", []), seconds=30.0, spent=TimeSpent(calls=1.0, runs=27.0))
     assert where_time_went(run).startswith("training run (27 s)")
     assert where_time_went(result("dee", "alpha", [])) == ""
-
-
-def test_feedback_html_inlines_figures(tmp_path):
-    (tmp_path / "curve.png").write_bytes(b"\x89PNG fake")
-    page = feedback_html("# beta: ann\n\n![curve](curve.png)\n\n```\nexpected 1\n```\n", tmp_path)
-    assert '<img src="data:image/png;base64,' in page and "<pre><code>expected 1" in page
-    assert page.startswith("<!doctype html>") and "<title>beta: ann</title>" in page

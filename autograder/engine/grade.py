@@ -26,6 +26,7 @@ from autograder.engine import fixtures
 from autograder.engine.compare import reference_timer
 from autograder.engine.plugin import GradingPlugin, reference_module
 from autograder.report import write_submission_report
+from autograder.report.redact import GraderPaths
 from autograder.sandbox.client import LoadFailure, Session, Student, TimeSpent, Zygote
 from autograder.sandbox.confine import Config, Limits
 
@@ -155,5 +156,6 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         "public_only": options.public_only,
         "attachments": plugin.attachments,
     }
-    write_submission_report(options.out_dir / student_id, result, details)
+    write_submission_report(options.out_dir / student_id, result, details,
+                            GraderPaths.of_grade(assignment.root, options.out_dir, path))
     return Graded(result, seconds, session.spent if session else None)

@@ -120,8 +120,12 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         run(args.assignment, Path(args.root))
-    except Exception as exc:  # the student must still see something
-        results = {"score": 0.0, "output": f"The autograder failed ({type(exc).__name__}: {exc}); "
+    except Exception as exc:  # the student must still see something (none of our paths)
+        from autograder.authoring.course import course_root
+        from autograder.report.redact import GraderPaths
+
+        reason = GraderPaths.of_grade(course_root()).scrub(f"{type(exc).__name__}: {exc}")
+        results = {"score": 0.0, "output": f"The autograder failed ({reason}); "
                    "please tell the course staff.", "tests": [], "visibility": "visible"}
         (Path(args.root) / "results").mkdir(parents=True, exist_ok=True)
         (Path(args.root) / "results" / "results.json").write_text(json.dumps(results))

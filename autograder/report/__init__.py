@@ -4,21 +4,30 @@ Per submission, in ``OUT/<student>/``:
 
 * ``results.json``: Gradescope's results format (``score``, ``execution_time``,
   ``output``, ``tests`` with ``name``/``score``/``max_score``/``status``/
-  ``output``/``visibility``), validated against ``gradescope.schema.json``;
-* ``feedback.md``: what the student reads.
+  ``output``/``visibility``), validated against ``gradescope.schema.json``; every text
+  field is declared ``text``, so Gradescope shows a student's message as it is;
+* ``feedback.md`` and ``feedback.html``: what the student reads, the second one page with
+  its figures embedded (one file to e-mail or upload); both are rendered from one
+  :class:`~autograder.report.feedback.Feedback`, escaping every string they place
+  (:mod:`autograder.report.feedback`).
+
+Everything in them passes :mod:`autograder.report.redact` first: no path of the grading
+machine (the course, its Python, the output folder, other students' folders) reaches a
+student.
 
 Per batch, ``OUT/gradebook.csv``: one row per student, a column per assignment
 and per test group, and the seconds grading took; :func:`where_time_went` says
-for the class summary what those seconds were spent on. ``feedback.html`` renders ``feedback.md`` with its figures
-embedded (one file to e-mail or upload). The builders are pure functions of the
-grading result; only the ``write_*`` functions touch disk.
+for the class summary what those seconds were spent on. The builders are pure functions of
+the grading result; only the ``write_*`` functions touch disk.
 """
 from __future__ import annotations
 
 import csv
-import io
 import json
 from pathlib import Path
+
+from autograder.report.feedback import feedback_of, markdown, page
+from autograder.report.redact import GraderPaths, scrub_all
 
 SCHEMA = Path(__file__).with_name("gradescope.schema.json")
 
@@ -36,10 +45,12 @@ def gradescope_results(result: dict, details: dict) -> dict:
         "score": result["score"],
         "execution_time": round(details.get("seconds", 0.0), 3),
         "output": "\n".join(lines),
+        "output_format": "text",
         "visibility": "visible",
         "stdout_visibility": "hidden",
-        "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
-                   "status": o.status, "output": o.output, "visibility": o.visibility,
+        "tests": [{"name": o.name, "name_format": "text", "score": o.score,
+                   "max_score": o.max_score, "status": o.status, "output": o.output,
+                   "output_format": "text", "visibility": o.visibility,
                    "extra_data": test_extra_data(o)}
                   for o in details["outcomes"]],
         "extra_data": submission_extra_data(result, details),
@@ -68,56 +79,6 @@ def submission_extra_data(result: dict, details: dict) -> dict:
             "load_failure": details.get("load_failure") or "",
             "protections": list(details.get("protections") or []),
             "events": list(details.get("events") or [])}
-
-
-def feedback_markdown(result: dict, details: dict) -> str:
-    """The student's feedback: score, what is missing, what failed and why, what passed."""
-    outcomes = details["outcomes"]
-    out = io.StringIO()
-    w = out.write
-    w(f"# {result['assignment']}: {result['submission']}\n\n")
-    w(f"**Score: {result['score']:g} / {result['max_score']:g}**\n\n")
-    if details.get("problem"):
-        w(f"Not graded: {details['problem']}\n\n")
-    if details.get("file") and not details.get("problem"):
-        w(f"Graded file: `{Path(details['file']).name}`")
-        w(f" ({details['note']})\n\n" if details.get("note") else "\n\n")
-    public = [o for o in outcomes if o.visibility == "visible"]
-    if public:
-        w(f"Public checks: {sum(o.status == 'passed' for o in public)} of {len(public)} passed.")
-        w(" Only public checks ran.\n\n" if details.get("public_only")
-          else " Hidden tests ran too.\n\n")
-    missing = sorted({o.not_implemented for o in outcomes if o.not_implemented})
-    if missing:
-        w("## Not implemented\n\n")
-        w("".join(f"- not implemented: {name}\n" for name in missing) + "\n")
-    failed = [o for o in outcomes if o.status == "failed" and not o.not_implemented]
-    if failed:
-        w("## Failed\n\n")
-        by_output: dict[str, list] = {}
-        for o in failed:
-            by_output.setdefault(o.output, []).append(o)
-        for output, group in by_output.items():
-            if len(group) == 1:
-                w(f"### {group[0].name} (0 / {group[0].max_score:g})\n\n```\n{output}\n```\n\n")
-            else:   # one cause, many tests (e.g. code that does not load): say it once
-                w(f"### {len(group)} tests failed for the same reason\n\n```\n{output}\n```\n\n")
-                w("".join(f"- {o.name} (0 / {o.max_score:g})\n" for o in group) + "\n")
-    passed = [o for o in outcomes if o.status == "passed"]
-    if passed:
-        w("## Passed\n\n")
-        w("".join(f"- {o.name} ({o.score:g} / {o.max_score:g})\n" for o in passed) + "\n")
-    if details.get("attachments"):
-        w("## Figures\n\n")
-        w("".join(f"![{title}]({name})\n\n" for title, name in details["attachments"]))
-    if details.get("events"):
-        w("## What happened while grading\n\n")
-        w("".join(f"- {e}\n" for e in details["events"]) + "\n")
-    if details.get("output", "").strip():
-        w("## Output your code printed\n\n```\n" + details["output"].strip() + "\n```\n\n")
-    if details.get("protections") is not None:
-        w(f"<sub>Sandbox: {', '.join(details['protections']) or 'not started'}</sub>\n")
-    return out.getvalue()
 
 
 def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
@@ -186,45 +147,58 @@ def where_time_went(result) -> str:
     return "; ".join(shown)
 
 
-def feedback_html(markdown: str, folder: Path) -> str:
-    """``feedback.md`` as one self-contained HTML page (figures inlined as data URIs)."""
-    import base64
-    import html
-    import re
-
-    import mistune
-
-    def inline(match):
-        path = folder / match.group(2)
-        if not path.is_file() or path.suffix.lower() != ".png":
-            return match.group(0)
-        data = base64.b64encode(path.read_bytes()).decode()
-        return f"![{match.group(1)}](data:image/png;base64,{data})"
-
-    body = mistune.html(re.sub(r"!\[([^\]]*)\]\(([\w.-]+)\)", inline, markdown))
-    title = html.escape(markdown.splitlines()[0].lstrip("# ")) if markdown else "feedback"
-    return ("<!doctype html><html><head><meta charset='utf-8'>"
-            f"<title>{title}</title><style>{CSS}</style></head><body>{body}</body></html>\n")
-
-
-CSS = ("body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
-       "line-height:1.45}pre{background:#f6f6f6;padding:.7rem;overflow-x:auto}"
-       "h3{margin-top:1.6rem}img{max-width:100%}")
-
-
-def write_submission_report(folder: Path, result: dict, details: dict) -> None:
+def write_submission_report(folder: Path, result: dict, details: dict,
+                            paths: GraderPaths | None = None) -> None:
+    """``results.json``, ``feedback.md`` and ``feedback.html`` of one graded submission in
+    ``folder``. Every string in them passes ``paths.scrub`` first (by default the places
+    of a grade whose output folder holds ``folder`` and whose submission is
+    ``details["file"]``): no path of the grading machine reaches a student."""
+    if paths is None:
+        paths = GraderPaths.of_grade(out_dir=Path(folder).parent,
+                                     submission=Path(details["file"]) if details.get("file")
+                                     else None)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "results.json").write_text(json.dumps(gradescope_results(result, details),
-                                                    indent=2))
-    markdown = feedback_markdown(result, details)
-    (folder / "feedback.md").write_text(markdown)
-    (folder / "feedback.html").write_text(feedback_html(markdown, folder))
+    results = scrub_all(gradescope_results(result, details), paths.scrub)
+    (folder / "results.json").write_text(json.dumps(results, indent=2))
+    fb = scrub_all(feedback_of(result, details), paths.scrub)
+    (folder / "feedback.md").write_text(markdown(fb))
+    (folder / "feedback.html").write_text(page(fb, folder))
+
+
+#: what makes a spreadsheet read a cell as a formula when a text starts with it
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class SpreadsheetWriter:
+    """A :func:`csv.writer` whose cells a spreadsheet shows as the text they are.
+
+    A CSV of the class is opened in a spreadsheet, where a cell that starts with ``=``,
+    ``+``, ``-`` or ``@`` is a formula: a student folder named ``=HYPERLINK(...)`` would
+    become a link, or worse, in the TA's gradebook. Such a text gets a leading apostrophe
+    (OWASP's advice against CSV injection); numbers stay numbers.
+    """
+
+    def __init__(self, fh):
+        self._writer = csv.writer(fh)
+
+    @staticmethod
+    def cell(value):
+        if isinstance(value, str) and value.startswith(FORMULA_START):
+            return "'" + value
+        return value
+
+    def writerow(self, row) -> None:
+        self._writer.writerow([self.cell(v) for v in row])
+
+    def writerows(self, rows) -> None:
+        for row in rows:
+            self.writerow(row)
 
 
 def write_gradebook(path: Path, results: list[dict]) -> None:
     header, rows = gradebook_rows(results)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="") as fh:
-        writer = csv.writer(fh)
+        writer = SpreadsheetWriter(fh)
         writer.writerow(header)
         writer.writerows(rows)

@@ -22,13 +22,14 @@ the page (``templates/class.html.j2``).
 from __future__ import annotations
 
 import base64
-import csv
 import io
 import json
 import statistics
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from markupsafe import Markup, escape
 
 from autograder.review import regrade
 
@@ -331,20 +332,40 @@ def cached_figures(summary: dict, path: Path) -> dict[str, str]:
     return drawn_now
 
 
+def marked(code: str, marks) -> Markup:
+    """``code`` as HTML with the character ranges ``marks`` (``[[start, end], ...]``, from
+    :func:`autograder.review.similarity.check`) in ``<mark>``: every piece of the code is
+    escaped, only the marks are ours."""
+    code = code if isinstance(code, str) else ""
+    pieces, at = [], 0
+    for start, end in sorted((max(0, int(a)), int(b)) for a, b in marks or []):
+        start, end = max(start, at), min(end, len(code))
+        if start < end:
+            pieces += [escape(code[at:start]), Markup("<mark>"), escape(code[start:end]),
+                       Markup("</mark>")]
+            at = end
+    pieces.append(escape(code[at:]))
+    return Markup("").join(pieces)
+
+
 def render(summary: dict, changes: dict, run: dict, similarity: dict | None = None,
            fig: dict[str, str] | None = None) -> str:
     """The class page: one self-contained HTML document (``fig``: the figures, drawn here
-    when not given)."""
+    when not given). Jinja2 escapes every value it places (student ids, messages, code);
+    the page's Content-Security-Policy (the one of ``feedback.html``) allows no script."""
     import jinja2
+
+    from autograder.report.feedback import CSP
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True)
     env.filters["pct"] = lambda x: f"{100 * x:.0f}%"
     env.filters["num"] = lambda x: f"{x:g}" if isinstance(x, (int, float)) else ("—" if x is None else x)
+    env.filters["marked"] = marked
     return env.get_template("class.html.j2").render(
         s=summary, changes=changes, run=run, similarity=similarity,
         fig=fig if fig is not None else figures(summary),
-        max_pairs=MAX_PAIRS_SHOWN)
+        max_pairs=MAX_PAIRS_SHOWN, csp=CSP)
 
 
 CSV_TABLES = {
@@ -359,8 +380,10 @@ CSV_TABLES = {
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
+    from autograder.report import SpreadsheetWriter
+
     with path.open("w", newline="") as fh:
-        writer = csv.writer(fh)
+        writer = SpreadsheetWriter(fh)
         writer.writerow(columns)
         for row in rows:
             writer.writerow(["; ".join(map(str, v)) if isinstance(v, list) else v

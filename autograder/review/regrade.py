@@ -6,7 +6,7 @@ A grade depends on four things, each hashed on its own (the *parts* of the key):
                 or why nothing could be read;
 ``assignment``  the assignment's hidden suite (its mutants included: they name the
                 misconceptions), reference module, public checks, settings and provided code;
-``engine``      ``autograder.__version__``, the engine's own source (``autograder/``,
+``engine``      ``autograder.__version__``, the engine's own source and templates (``autograder/``,
                 ``pgcheck/``; not the modules that only read grading output, such as the
                 class report) and the Python and torch versions;
 ``options``     the grading options (sandbox mode, limits, ``--skip-slow``).
@@ -81,7 +81,7 @@ def engine_fingerprint() -> str:
     """The engine version and everything of the engine that can change a grade."""
     package = package_dir()
     files = [f for f in _tree(package, "autograder") if not f[0].startswith("autograder/hidden/")
-             and f[1].suffix in (".py", ".json") and not f[0].startswith(AFTER_GRADING)]
+             and f[1].suffix in (".py", ".json", ".j2") and not f[0].startswith(AFTER_GRADING)]
     files += [f for f in _tree(package.parent / "pgcheck", "pgcheck") if f[1].suffix == ".py"]
     try:
         torch_version = metadata.version("torch")

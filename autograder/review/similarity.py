@@ -17,7 +17,6 @@ Student code is only read as text here, never run.
 from __future__ import annotations
 
 import bisect
-import csv
 import io
 import itertools
 import json
@@ -98,6 +97,11 @@ def _lines(code: str, slices) -> list[list[int]]:
     return ranges
 
 
+def _marks(slices) -> list[list[int]]:
+    """copydetect's slices (a 2 x N array of character offsets) as ``[[start, end], ...]``."""
+    return [[int(a), int(b)] for a, b in zip(slices[0], slices[1])]
+
+
 def ranges(lines: list[list[int]]) -> str:
     return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in lines)
 
@@ -105,10 +109,11 @@ def ranges(lines: list[list[int]]) -> str:
 def check(docs: list[Doc], assignment: Assignment, threshold: float = 0.5,
           noise: int = 25) -> dict:
     """Every pair of ``docs`` above ``threshold``, most similar first, with the matched
-    regions (line ranges, and each file as HTML with the matches marked)."""
+    regions: line ranges, and each file's code with the character ranges that match
+    (``code_a``, ``marks_a``: data, never HTML; the class page marks them up, escaping the
+    code, :func:`autograder.review.classview.marked`)."""
     import numpy as np
     from copydetect import CodeFingerprint, compare_files
-    from copydetect.utils import highlight_overlap
 
     def fingerprint(label: str, code: str, boiler=None):
         return CodeFingerprint(label, noise, 1, boilerplate=boiler, language="python",
@@ -128,10 +133,8 @@ def check(docs: list[Doc], assignment: Assignment, threshold: float = 0.5,
             "a": a, "b": b, "similarity_a": float(sim_a), "similarity_b": float(sim_b),
             "lines_a": _lines(prints[a].raw_code, slices_a),
             "lines_b": _lines(prints[b].raw_code, slices_b),
-            "html_a": highlight_overlap(codes[a], slices_a, "<mark>", "</mark>",
-                                        escape_html=True)[0],
-            "html_b": highlight_overlap(codes[b], slices_b, "<mark>", "</mark>",
-                                        escape_html=True)[0]})
+            "code_a": codes[a], "marks_a": _marks(slices_a),
+            "code_b": codes[b], "marks_b": _marks(slices_b)})
     pairs.sort(key=lambda p: (-max(p["similarity_a"], p["similarity_b"]), p["a"], p["b"]))
     return {"assignment": assignment.name,
             "tool": f"copydetect {metadata.version('copydetect')}",
@@ -143,13 +146,15 @@ def check(docs: list[Doc], assignment: Assignment, threshold: float = 0.5,
 
 def write(out: Path, name: str, found: dict) -> list[Path]:
     """``OUT/_report/NAME-similarity.json`` and ``.csv``."""
+    from autograder.report import SpreadsheetWriter
+
     folder = Path(out) / regrade.REPORT
     folder.mkdir(parents=True, exist_ok=True)
     data = folder / f"{name}-similarity.json"
     data.write_text(json.dumps(found, indent=1))
     table = folder / f"{name}-similarity.csv"
     with table.open("w", newline="") as fh:
-        writer = csv.writer(fh)
+        writer = SpreadsheetWriter(fh)
         writer.writerow(["student_a", "student_b", "similarity_a", "similarity_b",
                          "lines_a", "lines_b"])
         for p in found["pairs"]:
