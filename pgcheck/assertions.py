@@ -206,7 +206,7 @@ def expect_close(actual, expected, *, case: str, atol: float | None = None,
     and :data:`FLOAT64_PRECISION`, and its failure carries a diagnosis from the numbers.
     """
     expected = torch.as_tensor(expected)
-    lenient = (check_dtype and not precision and expected.dtype == torch.float64
+    lenient = (check_dtype and expected.dtype == torch.float64
                and isinstance(actual, torch.Tensor) and actual.dtype == torch.float32)
     actual = expect_tensor(actual, case=case, shape=expected.shape,
                            dtype=expected.dtype if check_dtype and not lenient else None)

@@ -82,3 +82,22 @@ def test_mutants_lose_points_and_variants_keep_them(name, tmp_path, capsys):
     assert not overcharged, f"precision-only mistakes that lost other tests: {overcharged}"
     assert not rejected, f"correct variants that lost points: {rejected}"
     assert not hinted_variants, f"variants shown a misconception hint: {hinted_variants}"
+
+
+@pytest.mark.slow
+def test_mutation_benchmark_sample():
+    """A sample of benchmarks/bench_mutation.py (the full run is the benchmark): tool-made
+    mutants of the example assignment's solution regions, equivalents removed by differential
+    testing, the rest graded by the real grader. Every one is killed, and a named cause is right
+    (its replay is the mutant on every random case) at least 95 % of the time."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_mutation
+
+    figures = bench_mutation.main(["--assignment", course.example().name, "--sample", "12",
+                                   "--seed", "1"])
+    (row,) = figures["this checkout"]
+    assert row["generated"] == 12 and row["graded"] >= 8, row
+    assert not row["survivors"], row["survivors"]
+    assert row["hints"] == 0 or row["right"] >= 0.95 * row["hints"], row["wrong"]
