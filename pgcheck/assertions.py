@@ -35,7 +35,7 @@ FLOAT64_PRECISION = (1e-9, 1e-11)
 #: worked examples from the course texts are quoted to 2-3 decimals
 TEXT_TOLERANCE = 5e-3
 #: where a float32 intermediate shows in a float64 answer, and how to avoid each
-FLOAT32_CAUSES = ("`.float()` on a mask or flag (use `.to(rewards.dtype)`)",
+FLOAT32_CAUSES = ("`.float()` on a mask or flag (use `.to(x.dtype)` of a float64 input x)",
                   "`torch.tensor` of Python floats (float32 unless given `dtype=`)",
                   "a float32 buffer (`torch.zeros(T)`: use `torch.zeros_like(x)`)")
 

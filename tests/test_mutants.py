@@ -84,6 +84,30 @@ def test_mutants_lose_points_and_variants_keep_them(name, tmp_path, capsys):
     assert not hinted_variants, f"variants shown a misconception hint: {hinted_variants}"
 
 
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_fuzz_draws_call_every_function_within_the_contract(name):
+    """The benchmark's random inputs (hidden/<name>/fuzz.py) call every graded function, in
+    both dtypes, and the reference answers each call: they are inputs the contract allows."""
+    import importlib.util
+
+    import torch
+
+    from autograder.engine.plugin import reference_module
+
+    assignment = course.get(name)
+    spec = importlib.util.spec_from_file_location(f"_fuzz_{name}", assignment.hidden_dir / "fuzz.py")
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    reference, called = reference_module(assignment), set()
+    for seed in range(3):
+        for dtype in (torch.float32, torch.float64):
+            for fn, args, kwargs, wrt in fuzz.calls(torch.Generator().manual_seed(seed), dtype):
+                getattr(reference, fn)(*args, **kwargs)
+                assert all(isinstance(args[i], torch.Tensor) for i in wrt), (fn, wrt)
+                called.add(fn)
+    assert called == set(assignment.functions)
+
+
 @pytest.mark.slow
 def test_mutation_benchmark_sample():
     """A sample of benchmarks/bench_mutation.py (the full run is the benchmark): tool-made
