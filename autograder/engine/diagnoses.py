@@ -81,18 +81,21 @@ def other_eps(reference_fn, args, kwargs, actual, expected) -> str:
         return ""
     bound.apply_defaults()
     given = bound.arguments["eps"]
+    fitting = []
     for eps in COMMON_EPS:
         if eps == given:
             continue
-        trial = dict(bound.arguments, eps=eps)
         try:
-            other = reference_fn(**trial)
+            other = reference_fn(**dict(bound.arguments, eps=eps))
         except Exception:  # noqa: BLE001 - our reference refuses that eps: no story
             continue
         if _close(actual, other) and not _close(other, expected):
-            return (f"your answer is what eps = {eps:g} gives, not the eps = {given:g} passed "
-                    "in: use the eps argument (is a value hard-coded?)")
-    return ""
+            fitting.append(f"{eps:g}")
+    if not fitting:
+        return ""
+    values = f"= {fitting[0]}" if len(fitting) == 1 else f"between {fitting[0]} and {fitting[-1]}"
+    return (f"your answer is what eps {values} gives, not the eps = {given:g} passed in: "
+            "use the eps argument (is a value hard-coded?)")
 
 
 def diagnose(reference_fn, args, kwargs, actual, expected) -> str:

@@ -214,7 +214,11 @@ class GradingPlugin:
         """Add to each failure of a ``compare`` call the likely cause that the evidence of the
         whole grade supports, if any (:meth:`autograder.engine.compare.Compare.finish`)."""
         for i, exc in self._pending:
-            text, mutant = self.compare.finish(exc)
+            try:
+                text, mutant = self.compare.finish(exc)
+            except Exception as error:  # noqa: BLE001 - a cause is a bonus; the grade stands
+                print(f"[autograde] internal error naming a cause: {error!r}", file=sys.stderr)
+                continue
             self.outcomes[i] = replace(self.outcomes[i], output=text, mutant=mutant)
         self._pending.clear()
 

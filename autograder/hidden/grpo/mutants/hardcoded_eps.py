@@ -1,5 +1,5 @@
 """Ignores the ``eps`` argument and always adds 1e-6 (hard-coded where the default is)."""
-FEEDBACK = "not the eps = 0.5 passed in"
+FEEDBACK = "gives, not the eps = 0.5 passed in"
 
 import torch
 
