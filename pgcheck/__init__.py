@@ -21,7 +21,7 @@ module             job
 
 Needs only torch (and numpy, which torch uses).
 """
-__all__ = ["TEXT_TOLERANCE", "TOLERANCES", "Mismatch", "expect_close", "expect_float",
+__all__ = ["FLOAT64_PRECISION", "TEXT_TOLERANCE", "TOLERANCES", "Mismatch", "expect_close", "expect_float",
            "expect_no_grad", "expect_pair", "expect_tensor", "grads_of", "short",
            "LocalStudent", "run_checks"]
 

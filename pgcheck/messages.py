@@ -2,6 +2,23 @@
 exception raised by the student's own code is reported (at home and in the grade)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where in the student's code an exception was raised: the function and the line."""
+    function: str
+    line: int
+
+    @classmethod
+    def parse(cls, function, line) -> "Origin | None":
+        """An Origin from untrusted parts (a worker's reply), or None if they are not one."""
+        if (isinstance(function, str) and function.isidentifier() and len(function) <= 100
+                and isinstance(line, int) and not isinstance(line, bool) and 0 < line < 10**7):
+            return cls(function, line)
+        return None
+
 
 def stub_line(function: str) -> str:
     """The line that replaces a graded function's body in the student release.
@@ -23,14 +40,22 @@ def stubbed_function(message: str) -> str:
     return head if head.isidentifier() else ""
 
 
-def error_text(type_name: str, message: str, traceback: str = "") -> str:
-    """Feedback for an exception raised by the student's code.
+def error_text(type_name: str, message: str, traceback: str = "",
+               origin: Origin | None = None) -> str:
+    """Feedback for an exception raised by the student's code (``origin``: where it was raised).
 
     >>> error_text("NotImplementedError", "grpo_loss: not implemented yet; ...")
     'not implemented: grpo_loss'
+    >>> error_text("NotImplementedError", "", origin=Origin("compute_gae", 57))
+    'not implemented: compute_gae (NotImplementedError raised at line 57)'
     >>> error_text("ZeroDivisionError", "division by zero")
     'your code raised ZeroDivisionError: division by zero'
     """
     if type_name == "NotImplementedError":
-        return f"not implemented: {stubbed_function(message) or 'a function'}"
+        named = stubbed_function(message)
+        if named or origin is None:
+            return f"not implemented: {named or 'a function'}"
+        said = f": {message[:200]}" if message else ""
+        return (f"not implemented: {origin.function} (NotImplementedError raised at line "
+                f"{origin.line}{said})")
     return f"your code raised {type_name}: {message}\n{traceback}".rstrip()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .assertions import Mismatch
 from .calls import CallResult, call_function
-from .messages import error_text, stubbed_function
+from .messages import Origin, error_text, stubbed_function
 
 _OWN_FILES = (str(Path(__file__).resolve().parent),)
 
@@ -92,7 +92,11 @@ class FunctionReport:
     def lines(self, indent: str = "") -> list[str]:
         """What the student reads: one line per check, or one line for a stub."""
         if self.not_implemented is not None:
-            return [f"{indent}not implemented: {self.function}"]
+            origin = raised_at(self.not_implemented)
+            if stubbed_function(str(self.not_implemented)) or origin is None:
+                return [f"{indent}not implemented: {self.function}"]
+            return [indent + error_text("NotImplementedError", str(self.not_implemented),
+                                        origin=origin)]
         out = [f"{indent}passed  {name}" for name in self.passed]
         for name, text in self.failed:
             first, *rest = text.splitlines() or [""]
@@ -101,10 +105,19 @@ class FunctionReport:
         return out
 
 
+def _student_frames(exc: BaseException) -> list:
+    return [f for f in traceback.extract_tb(exc.__traceback__)
+            if not f.filename.startswith(_OWN_FILES) and not f.filename.endswith("checks.py")]
+
+
+def raised_at(exc: BaseException) -> Origin | None:
+    """The student's function and line that raised ``exc``."""
+    frames = _student_frames(exc)
+    return Origin.parse(frames[-1].name, frames[-1].lineno) if frames else None
+
+
 def student_traceback(exc: BaseException) -> str:
-    frames = [f for f in traceback.extract_tb(exc.__traceback__)
-              if not f.filename.startswith(_OWN_FILES) and not f.filename.endswith("checks.py")]
-    return "".join(traceback.format_list(frames[-4:])).rstrip()
+    return "".join(traceback.format_list(_student_frames(exc)[-4:])).rstrip()
 
 
 def run_function(function: str, namespace: dict, checks_module) -> FunctionReport:
@@ -122,7 +135,8 @@ def run_function(function: str, namespace: dict, checks_module) -> FunctionRepor
             if named in ("", function):     # this function is a stub: one line says so
                 report.not_implemented = exc
                 return report
-            report.failed.append((name, error_text("NotImplementedError", str(exc))))
+            report.failed.append((name, error_text("NotImplementedError", str(exc),
+                                                   origin=raised_at(exc))))
         except Mismatch as exc:
             report.failed.append((name, str(exc)))
         except AssertionError as exc:

@@ -3,6 +3,7 @@ import argparse
 import re
 
 import pytest
+import torch
 
 from autograder.authoring import course
 from autograder.cli import build_parser
@@ -62,3 +63,13 @@ def test_cli_help_points_to_the_contract_and_describes_everything():
             if not action.help or "\n" in action.help:
                 undescribed.append(f"autograde {command} {name}")
     assert not undescribed, f"no one-line help: {undescribed}"
+
+
+def test_contract_states_the_tolerances_in_force():
+    """The precision rule quotes the very tolerances the graders use (no hand-synced copy)."""
+    from pgcheck.assertions import FLOAT64_PRECISION, TOLERANCES, tolerance_text
+
+    text = CONTRACT.read_text()
+    assert "### Precision" in text
+    assert f"`{tolerance_text(*TOLERANCES[torch.float32])}`" in text
+    assert f"`{tolerance_text(*FLOAT64_PRECISION)}`" in text

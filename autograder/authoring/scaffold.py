@@ -19,6 +19,7 @@ file                                   what to do with it
 ``autograder/hidden/NAME/test_NAME.py`` the hidden suite: ``compare`` against the
                                        reference, points by idea, a gated edge case
 ``autograder/hidden/NAME/mutants/``    the bank of known mistakes (one example)
+``autograder/hidden/NAME/fuzz.py``      random calls from the contract's shapes (benchmark)
 ``tests/variants/NAME/``               correct solutions written differently (one)
 ``tests/mutants/NAME``                 a link to the bank, like every assignment's
 =====================================  ==============================================
@@ -121,7 +122,8 @@ stub raises `NotImplementedError` naming its function until you replace it.
 HIDDEN = '''"""Hidden suite for `{name}`: the reference on seeded random inputs, and the edge cases.
 
 Ideas graded (test groups; partial credit and gradebook columns follow them): values,
-inputs unmodified.
+inputs unmodified, float64 precision. ``PROMISES`` maps each promise of a graded function's
+docstring to the tests that exercise it (tests/test_promises.py checks the map).
 """
 import pytest
 import torch
@@ -129,6 +131,12 @@ import torch
 from autograder.engine.assertions import both_dtypes
 
 points = pytest.mark.points
+
+PROMISES = {{
+    "{fn}": {{
+        "``2 * x``, same dtype": ["test_random_values", "test_float64_precision"],
+    }},
+}}
 
 
 @points(2, group="values")
@@ -143,6 +151,25 @@ def test_random_values(compare, dtype):
 def test_input_unmodified(compare):
     """the input tensor is left as it was"""
     compare.unmodified("{fn}", torch.randn(5, dtype=torch.float64), case="5 random values")
+
+
+@points(1, group="float64 precision", gate="{fn}")
+def test_float64_precision(compare):
+    """float64 inputs keep float64's precision (docs/contract.md, "Precision")"""
+    x = torch.randn(9, generator=torch.Generator().manual_seed(2), dtype=torch.float64) / 3
+    compare.precision("{fn}", x, case="9 random values, float64")
+'''
+
+FUZZ = '''"""Random calls of every graded function, drawn from the contract's shapes, for the mutation
+benchmark (benchmarks/bench_mutation.py). ``wrt``: arguments whose gradients the contract
+speaks of."""
+import torch
+
+
+def calls(g: torch.Generator, dtype: torch.dtype) -> list[tuple[str, tuple, dict, list]]:
+    """(function, args, kwargs, wrt) of one random draw."""
+    T = int(torch.randint(0, 12, (), generator=g))
+    return [("{fn}", (torch.randn(T, generator=g, dtype=torch.float64).to(dtype),), {{}}, [])]
 '''
 
 MUTANT = '''"""Forgets the factor: returns the input itself."""
@@ -205,6 +232,7 @@ def create(name: str, title: str = "a new assignment", root: Path | None = None)
         root / "solutions" / name / "README.md": README.format(**fmt),
         hidden / f"test_{name}.py": HIDDEN.format(**fmt),
         hidden / "mutants" / "forgets_the_factor.py": MUTANT.format(**fmt),
+        hidden / "fuzz.py": FUZZ.format(**fmt),
         root / "tests" / "variants" / name / "loop" / f"{name}.py": VARIANT.format(**fmt),
     }
     notebook = root / "solutions" / name / f"{name}.ipynb"

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 import torch
 
-from pgcheck.assertions import (TEXT_TOLERANCE, TOLERANCES, Mismatch, expect_close,  # noqa: F401
-                                expect_float, expect_no_grad, expect_pair, expect_tensor,
-                                grads_of, short)
+from pgcheck.assertions import (FLOAT64_PRECISION, TEXT_TOLERANCE, TOLERANCES,  # noqa: F401
+                                Mismatch, expect_close, expect_float, expect_no_grad, expect_pair,
+                                expect_tensor, grads_of, short)
 
 #: parametrize a hidden test over both float dtypes, with readable ids
 both_dtypes = pytest.mark.parametrize("dtype", [torch.float32, torch.float64],

@@ -1,4 +1,4 @@
-"""Student against reference on the same input, with misconception hints.
+"""Student against reference on the same input; likely causes on specific evidence.
 
 The hidden suites' main tool is the ``compare`` fixture (a :class:`Compare`)::
 
@@ -7,22 +7,23 @@ The hidden suites' main tool is the ``compare`` fixture (a :class:`Compare`)::
 
 runs the student's function in the worker and the reference here, on the same
 arguments, and checks the answer (type, exact shape, dtype, values within
-:data:`checking.TOLERANCES`). When the answer is wrong, :class:`Hints` replays
-the call on every known mistake of the bank (``hidden/<name>/mutants``, our
-own code, run here, never the student's) and, if the student's answer is what
-one of those mistakes produces on this very input, names the mistake:
+:data:`~pgcheck.assertions.TOLERANCES`: float32 precision, since a value test
+judges the algorithm). ``compare.precision(...)`` is the one test per function
+that asks for float64 arithmetic (:data:`~pgcheck.assertions.FLOAT64_PRECISION`);
+``compare.grad(...)`` checks gradients; ``compare.unmodified(...)`` checks that
+the inputs are left as they were, and nothing else.
 
-    group mean: 3 groups of 5: values differ; the largest difference is at index (2, 0): ...
-      expected [-0.42, 0.58, ...]
-      got      [-1.1, -0.1, ...]
+A wrong answer says by how much it is wrong and at what tolerance, and, when the
+numbers fit one story exactly, a diagnosis computed from the reference's own
+answer (:mod:`autograder.engine.diagnoses`). Every compared case is kept; when
+the grade is over, :meth:`Compare.finish` names a known mistake only where the
+evidence of all the cases of that function is specific
+(:mod:`autograder.engine.hints`)::
+
+    group mean: 3 groups of 5: values differ at index (2, 0): expected -0.4213, got -1.103; ...
+      expected [-0.4213, 0.5787, ...]
+      got      [-1.103, -0.1033, ...]
       likely cause: you subtracted the mean of the whole batch instead of each group's mean
-
-A hint is only given when the mistake explains the answer and the reference
-does not, so a correct answer can never receive one. When several mistakes
-explain it (a verifier's 0.0 instead of 1.0 has many causes), the one that
-also reproduces the student's earlier answers in this grading is named. A call
-that raises gets a hint too when a known mistake raises the same exception on
-that input.
 
 Time limits follow the work: the reference runs first, timed, and the student's
 call may take :meth:`~autograder.sandbox.confine.Limits.call_limit` of that time
@@ -33,11 +34,15 @@ made outside ``compare`` (the public checks).
 from __future__ import annotations
 
 import time
-from functools import cache
+from contextlib import contextmanager
+from functools import partial
 
 import torch
 
-from autograder.engine.assertions import Mismatch, expect_close, expect_float, expect_no_grad, grads_of
+from autograder.engine.assertions import (Mismatch, expect_close, expect_float, expect_no_grad,
+                                          grads_of)
+from autograder.engine.diagnoses import diagnose
+from autograder.engine.hints import Hints, Observation, Raised  # noqa: F401 - Hints: fixtures
 from pgcheck.calls import call_function
 from autograder.sandbox.client import StudentError
 
@@ -53,17 +58,18 @@ def clone(value):
     return value
 
 
-def expect_same(actual, expected, *, case: str, names=None) -> None:
-    """``actual`` matches ``expected``: a tensor, a number, or a tuple of them."""
+def expect_same(actual, expected, *, case: str, names=None, precision: bool = False) -> None:
+    """``actual`` matches ``expected``: a tensor, a number, or a tuple of them; with
+    ``precision``, tensors to float64's precision (the precision tests)."""
     if isinstance(expected, (tuple, list)):
         if not isinstance(actual, (tuple, list)) or len(actual) != len(expected):
             raise Mismatch(case, detail=f"expected a tuple of {len(expected)} values",
                            actual=actual)
         for i, (got, want) in enumerate(zip(actual, expected)):
             label = names[i] if names else f"item {i}"
-            expect_same(got, want, case=f"{case}, {label}")
+            expect_same(got, want, case=f"{case}, {label}", precision=precision)
     elif isinstance(expected, torch.Tensor):
-        expect_close(actual, expected.detach(), case=case)
+        expect_close(actual, expected.detach(), case=case, precision=precision)
     else:
         expect_float(actual, float(expected), case=case)
 
@@ -102,140 +108,41 @@ def reference_timer(reference):
     return timer
 
 
-def _agrees(check) -> bool:
-    try:
-        check()
-    except Mismatch:
-        return False
-    return True
-
-
-@cache
-def _hinted_modules(assignment) -> list[tuple[str, str, dict, set]]:
-    """Loaded once per grading process (a batch grades many submissions)."""
-    from autograder.engine.mutants import bank
-
-    loaded = []
-    for mutant in bank(assignment):
-        if mutant.hint:
-            loaded.append((mutant.name, mutant.hint, mutant.load(), set(mutant.functions)))
-    return loaded
-
-
-class Hints:
-    """The bank of known mistakes of one assignment, ready to replay calls."""
-
-    def __init__(self, assignment):
-        self.assignment = assignment
-
-    @property
-    def modules(self) -> list[tuple[str, str, dict, set]]:
-        """(mutant name, hint, namespace of the whole buggy module) for each hinted mutant,
-        with the functions each one rewrote."""
-        return _hinted_modules(self.assignment)
-
-    def candidates(self, fn: str):
-        """(hint, namespace) pairs, mistakes made in ``fn`` itself before mistakes in a
-        helper it calls (a wrong update step is blamed on the step, not on the gradient)."""
-        ranked = sorted(self.modules, key=lambda m: fn not in m[3])
-        return [(hint, namespace) for _, hint, namespace, _ in ranked if fn in namespace]
-
-    def explain(self, fn: str, args, kwargs, compare_with_student, compare_with_reference,
-                grad=None, seen=()) -> str | None:
-        """The hint of the mistake whose result on this input is the student's.
-
-        ``compare_with_student(reply)`` / ``compare_with_reference(reply)`` check a
-        mutant's :func:`call_function` reply (raising :class:`Mismatch` if they differ).
-        When several mistakes explain this answer (a 0.0 where 1.0 was due can have
-        many causes), the one that also reproduces most of the student's earlier
-        answers (``seen``: (fn, args, kwargs, answer) of this submission) is named.
-        """
-        explaining = []
-        for hint, namespace in self.candidates(fn):
-            try:
-                reply = call_function(namespace[fn], clone(args), clone(kwargs), grad=grad)
-            except Exception:  # noqa: BLE001 - a mistake that crashes here explains nothing
-                continue
-            if _agrees(lambda: compare_with_reference(reply)):
-                continue        # this mistake changes nothing on this input
-            if _agrees(lambda: compare_with_student(reply)):
-                explaining.append((hint, namespace))
-        if len(explaining) > 1:
-            earlier = [entry for entry in seen if entry[0] == fn][-200:]
-            explaining.sort(key=lambda c: _disagreements(c[1][fn], earlier))   # stable: bank order
-        return explaining[0][0] if explaining else None
-
-    def mutant_of(self, fn: str, hint: str | None) -> str:
-        """The name of the known mistake whose hint is ``hint`` (the first in the order of
-        :meth:`candidates`, as :meth:`explain` names it); "" when there is none. Recorded
-        with the test's outcome, so that reports can count misconceptions."""
-        if not hint:
-            return ""
-        ranked = sorted(self.modules, key=lambda m: fn not in m[3])
-        return next((name for name, text, _, _ in ranked if text == hint), "")
-
-    def explain_crash(self, fn: str, args, kwargs, type_name: str) -> str | None:
-        """The hint of the first mistake that raises the same exception on this input."""
-        for hint, namespace in self.candidates(fn):
-            if _raises(namespace[fn], args, kwargs, type_name):
-                return hint
-        return None
-
-
-def _disagreements(mistake, earlier) -> int:
-    """How many of the student's earlier answers ``mistake`` does not reproduce."""
-    count = 0
-    for _, args, kwargs, answer in earlier:
-        try:
-            value = mistake(*clone(args), **clone(kwargs))
-        except Exception:  # noqa: BLE001 - replaying a known mistake
-            count += 1
-            continue
-        if not _agrees(lambda: expect_same(answer, value, case="")):
-            count += 1
-    return count
-
-
-def _raises(fn, args, kwargs, type_name: str) -> bool:
-    try:
-        fn(*clone(args), **clone(kwargs))
-    except Exception as exc:  # noqa: BLE001 - replaying a known mistake
-        return type(exc).__name__ == type_name
-    return False
-
-
 class Compare:
     """The ``compare`` fixture: see the module docstring."""
 
     def __init__(self, student, reference, hints: Hints):
         self.student, self.reference, self.hints = student, reference, hints
-        self.seen: list[tuple] = []     # (fn, args, kwargs, the student's answer), for hints
+        self.observations: list[Observation] = []      # every compared case, for the hints
+        self._concluded: dict[str, tuple[str | None, str]] = {}
+        self._gathered: list | None = None      # failures held back inside gather()
 
-    def __call__(self, fn: str, *args, case: str, names=None, **kwargs):
+    def __call__(self, fn: str, *args, case: str, names=None, _precision=False, **kwargs):
         """Call ``fn`` on both sides and check the student's value; returns it."""
         expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
+        judge = partial(_judge_value, names=names, precision=_precision)
         try:
             actual = getattr(self.student, fn).on(case, seconds)(*args, **kwargs)
         except StudentError as exc:
             if exc.not_implemented or exc.type == "MissingFunction":
                 raise
-            hint = self.hints.explain_crash(fn, args, kwargs, exc.type)
-            exc.args = (f"{case}: {exc}" + (f"\n  likely cause: {hint}" if hint else ""),)
-            exc.mutant = self.hints.mutant_of(fn, hint)
-            raise
-        self.seen.append((fn, clone(args), clone(kwargs), actual))
-        self._check_value(fn, args, kwargs, actual, expected, case=case, names=names)
+            self._observe(fn, "value", args, kwargs, Raised(exc.type), expected, judge)
+            exc.args = (f"{case}: {exc}",)
+            return self._failed(exc, fn)
+        self._observe(fn, "value", args, kwargs, actual, expected, judge)
+        try:
+            expect_same(actual, expected, case=case, names=names, precision=_precision)
+        except Mismatch as exc:
+            if not exc.diagnosis:
+                exc.with_diagnosis(diagnose(getattr(self.reference, fn), clone(args),
+                                            clone(kwargs), actual, expected))
+            self._failed(exc, fn)
         return actual
 
-    def _check_value(self, fn, args, kwargs, actual, expected, *, case, names):
-        try:
-            expect_same(actual, expected, case=case, names=names)
-        except Mismatch as exc:
-            raise self._hinted(exc, fn, self.hints.explain(
-                fn, args, kwargs,
-                lambda r: expect_same(actual, r["value"], case=case, names=names),
-                lambda r: expect_same(r["value"], expected, case=case, names=names),
-                seen=self.seen[:-1]))
+    def precision(self, fn: str, *args, case: str, names=None, **kwargs):
+        """The float64 precision test of ``fn``: float64 inputs, and the answer must keep
+        float64's precision (its failure carries a diagnosis from the numbers)."""
+        return self(fn, *args, case=case, names=names, _precision=True, **kwargs)
 
     def grad(self, fn: str, *args, wrt: list, case: str, names=None, output=None,
              grad_output=None, **kwargs):
@@ -244,52 +151,100 @@ class Compare:
         spec = {"wrt": list(wrt), "output": output, "grad_output": grad_output}
         names = names or [str(w) for w in wrt]
         start = time.perf_counter()
-        expected = call_function(getattr(self.reference, fn), clone(args), clone(kwargs), grad=spec)
+        expected = Reply(call_function(getattr(self.reference, fn), clone(args), clone(kwargs),
+                                       grad=spec))
         seconds = time.perf_counter() - start
-        result = getattr(self.student, fn).on(case, seconds).grad(
-            *args, wrt=wrt, output=output, grad_output=grad_output, **kwargs)
-
-        def check(actual, want):
-            expect_same(actual.value, want["value"], case=case)
-            expect_grads(grads_of(actual, case=case), want["grads"], case=case, names=names)
-
+        judge = partial(_judge_grad, names=names)
         try:
-            check(result, expected)
+            result = getattr(self.student, fn).on(case, seconds).grad(
+                *args, wrt=wrt, output=output, grad_output=grad_output, **kwargs)
+        except StudentError as exc:
+            if exc.not_implemented or exc.type == "MissingFunction":
+                raise
+            self._observe(fn, "grad", args, kwargs, Raised(exc.type), expected, judge, spec)
+            exc.args = (f"{case}: {exc}",)
+            return self._failed(exc, fn)
+        self._observe(fn, "grad", args, kwargs, result, expected, judge, spec)
+        try:
+            _judge_grad(result, expected, names=names, case=case)
         except Mismatch as exc:
-            raise self._hinted(exc, fn, self.hints.explain(
-                fn, args, kwargs,
-                lambda r: check(result, r),
-                lambda r: check(_Reply(r), expected), grad=spec))
+            self._failed(exc, fn)
         return result
 
     def unmodified(self, fn: str, *args, case: str, names=None, **kwargs) -> None:
-        """A right answer that leaves its tensor arguments as they were."""
-        expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
-        result = getattr(self.student, fn).on(case, seconds).echo(*args, **kwargs)
-        self._check_value(fn, args, kwargs, result.value, expected, case=case, names=names)
+        """The student's ``fn`` leaves its tensor arguments as they were (its answer is
+        judged by the value tests, not here)."""
+        seconds = timed(getattr(self.reference, fn), args, kwargs)[1]
+        try:
+            result = getattr(self.student, fn).on(case, seconds).echo(*args, **kwargs)
+        except StudentError as exc:
+            if exc.not_implemented or exc.type == "MissingFunction":
+                raise
+            exc.args = (f"{case}: {exc}",)
+            raise
+        self._observe(fn, "echo", args, kwargs, list(result.args_after), list(clone(args)),
+                      _judge_inputs)
         changed = _changed(args, result.args_after)
         if changed is None:
             return
         i, before, after = changed
-        exc = Mismatch(case, detail=f"argument {i + 1} was modified in place; "
-                       "work on a copy (e.g. x = x - m, not x -= m)",
-                       expected=before.detach(), actual=after)
-        for hint, namespace in self.hints.candidates(fn):
-            copies = clone(args)
-            try:
-                namespace[fn](*copies, **clone(kwargs))
-            except Exception:  # noqa: BLE001
-                continue
-            if _changed(args, copies) is not None:
-                raise self._hinted(exc, fn, hint)
-        raise exc
+        self._failed(Mismatch(case, detail=f"argument {i + 1} was modified in place; "
+                              "work on a copy (e.g. x = x - m, not x -= m)",
+                              expected=before.detach(), actual=after), fn)
 
-    def _hinted(self, exc: Mismatch, fn: str, hint: str | None) -> Mismatch:
-        """``exc`` naming the likely misconception, and noting which known mistake it is
-        (``exc.mutant``, kept with the test's outcome)."""
-        exc = exc.with_hint(hint)
-        exc.mutant = self.hints.mutant_of(fn, exc.hint)
-        return exc
+    # -- likely causes, once the grade is over ------------------------------------------
+    def _observe(self, fn, kind, args, kwargs, student, reference, judge, spec=None):
+        self.observations.append(Observation(fn, kind, clone(args), clone(kwargs), student,
+                                             reference, judge, spec))
+
+    @contextmanager
+    def gather(self):
+        """Within this block a failed case does not stop the test: every case is compared
+        (more evidence for the hints, where each answer is a bit, as a verifier's 0.0 or
+        1.0) and the block's first failure is raised when it ends."""
+        self._gathered = failures = []
+        try:
+            yield
+        finally:
+            self._gathered = None
+        if failures:
+            raise failures[0]
+
+    def _failed(self, exc, fn: str) -> None:
+        """Raise ``exc`` (or hold it back inside :meth:`gather`), marked for :meth:`finish`:
+        its likely cause is settled on all the evidence of the grade."""
+        exc.explain = fn
+        if self._gathered is None:
+            raise exc
+        self._gathered.append(exc)
+
+    def finish(self, exc) -> tuple[str, str]:
+        """(the feedback of a failure raised here, with its likely cause if the evidence of
+        every compared case names one; the name of that known mistake, or "")."""
+        fn = getattr(exc, "explain", "")
+        if fn not in self._concluded:
+            self._concluded[fn] = self.hints.conclude(fn, self.observations) if fn else (None, "")
+        hint, mutant = self._concluded[fn]
+        if isinstance(exc, Mismatch):
+            if exc.hint:        # a test's own hint, given with the failure
+                return str(exc), ""
+            return str(exc.with_hint(hint)), mutant
+        return str(exc) + (f"\n  likely cause: {hint}" if hint else ""), mutant
+
+
+def _judge_value(actual, expected, *, names=None, precision=False, case=""):
+    expect_same(actual, expected, case=case, names=names, precision=precision)
+
+
+def _judge_grad(actual, expected, *, names, case=""):
+    expect_same(actual.value, expected.value, case=case)
+    expect_grads(grads_of(actual, case=case), expected.grads, case=case, names=names)
+
+
+def _judge_inputs(after, before, *, case=""):
+    changed = _changed(before, after)
+    if changed is not None:
+        raise Mismatch(case, detail=f"argument {changed[0] + 1} differs")
 
 
 def _changed(before_args, after_args):
@@ -302,7 +257,7 @@ def _changed(before_args, after_args):
     return None
 
 
-class _Reply:
+class Reply:
     """A :func:`call_function` reply seen like the proxy's ``CallResult``."""
 
     def __init__(self, reply: dict):

@@ -22,12 +22,14 @@ def assignment(request):
 
 
 @pytest.fixture(scope="session")
-def compare(student, reference, assignment):
+def compare(request, student, reference, assignment):
     """``compare("fn", *args, case=...)``: student against reference, with hints
     (see :mod:`autograder.engine.compare`)."""
     from autograder.engine.compare import Compare, Hints
 
-    return Compare(student, reference, Hints(assignment))
+    plugin = active(request.config)
+    plugin.compare = Compare(student, reference, Hints(assignment))
+    return plugin.compare
 
 
 @pytest.fixture

@@ -2,7 +2,10 @@
 
 A mutant file holds a docstring saying what it gets wrong, optionally a
 ``HINT`` (the one-sentence misconception shown to a student whose answer
-matches it), and the buggy version of one or more functions. A full buggy
+matches it), a ``LOSES`` (the only test group a precision-only mistake may
+cost) or a ``FEEDBACK`` (words its feedback must hold when a diagnosis
+computed from the numbers, not a replay, explains it), and the buggy version of
+one or more functions. A full buggy
 submission is the reference module with those functions swapped in, so the
 bank never copies the rest of the reference.
 
@@ -35,9 +38,22 @@ class Mutant:
 
     @property
     def hint(self) -> str | None:
+        return self._constant("HINT")
+
+    @property
+    def feedback(self) -> str | None:
+        """Words the feedback of this mistake must hold (a diagnosis's), if it says so."""
+        return self._constant("FEEDBACK")
+
+    @property
+    def loses_only(self) -> str | None:
+        """The one test group this mistake may cost (``LOSES``: a precision-only mistake)."""
+        return self._constant("LOSES")
+
+    def _constant(self, name: str) -> str | None:
         for node in ast.parse(self.source).body:
             if isinstance(node, ast.Assign) and any(
-                    isinstance(t, ast.Name) and t.id == "HINT" for t in node.targets):
+                    isinstance(t, ast.Name) and t.id == name for t in node.targets):
                 return ast.literal_eval(node.value)
         return None
 

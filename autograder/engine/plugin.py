@@ -142,6 +142,8 @@ class GradingPlugin:
         self.report_dir = report_dir
         self.outcomes: list[TestOutcome] = []
         self.attachments: list[tuple[str, str]] = []    # (title, file name in report_dir)
+        self.compare = None     #: the ``compare`` fixture, once a test asked for it
+        self._pending: list[tuple[int, BaseException]] = []  # failures whose cause is settled last
 
     def attach(self, title: str, name: str) -> Path:
         """Where a test saves a figure for the feedback; it is listed under "Figures"."""
@@ -194,16 +196,31 @@ class GradingPlugin:
         public = item.get_closest_marker("public") is not None
         title = self._title(item)
         text, missing = feedback(exc) if not report.passed else ("", "")
+        if not report.passed and getattr(exc, "explain", ""):
+            self._pending.append((len(self.outcomes), exc))
         self.outcomes.append(TestOutcome(
             name=f"{'public' if public else group}: {title}",
             group=group, score=points if report.passed else 0.0, max_score=points,
             status="passed" if report.passed else "failed", output=text,
             visibility="visible" if public else "after_published", not_implemented=missing,
             functions=tuple(dict.fromkeys(self.student.calls)), gate=gate_of(marker),
-            mutant=getattr(exc, "mutant", "") if not report.passed else ""))
+            mutant=""))
 
     def pytest_sessionfinish(self, session):
+        self.name_causes()
         self.apply_gates()
+
+    def name_causes(self) -> None:
+        """Add to each failure of a ``compare`` call the likely cause that the evidence of the
+        whole grade supports, if any (:meth:`autograder.engine.compare.Compare.finish`)."""
+        for i, exc in self._pending:
+            try:
+                text, mutant = self.compare.finish(exc)
+            except Exception as error:  # noqa: BLE001 - a cause is a bonus; the grade stands
+                print(f"[autograde] internal error naming a cause: {error!r}", file=sys.stderr)
+                continue
+            self.outcomes[i] = replace(self.outcomes[i], output=text, mutant=mutant)
+        self._pending.clear()
 
     def apply_gates(self) -> None:
         """Zero every gated test that passed while a main test of a function it names failed

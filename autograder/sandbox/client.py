@@ -39,7 +39,7 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 
 from pgcheck.calls import CallResult
-from pgcheck.messages import error_text, stubbed_function
+from pgcheck.messages import Origin, error_text, stubbed_function
 
 from autograder.sandbox import codec as protocol
 from autograder.sandbox import uids
@@ -58,6 +58,7 @@ class StudentError(SubmissionProblem):
         self.type = str(error.get("type", "Exception"))
         self.message = str(error.get("message", ""))
         self.traceback = str(error.get("traceback", ""))
+        self.origin = Origin.parse(error.get("function"), error.get("line"))
         super().__init__(self.feedback())
 
     @property
@@ -65,13 +66,13 @@ class StudentError(SubmissionProblem):
         return self.type == "NotImplementedError"
 
     def function(self) -> str:
-        """For NotImplementedError from a stub: the function it names."""
-        return stubbed_function(self.message)
+        """For NotImplementedError: the function a stub names, else the one that raised it."""
+        return stubbed_function(self.message) or (self.origin.function if self.origin else "")
 
     def feedback(self) -> str:
         if self.type == "MissingFunction":
             return self.message
-        return error_text(self.type, self.message, self.traceback)
+        return error_text(self.type, self.message, self.traceback, self.origin)
 
 
 class CallTimeout(SubmissionProblem):

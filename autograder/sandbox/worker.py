@@ -48,7 +48,9 @@ def describe(exc: BaseException) -> dict:
         text += "".join(traceback.format_exception_only(type(exc), exc))
     else:
         text += f"{type(exc).__name__}: {message}"
-    return {"type": type(exc).__name__, "message": message[:2000], "traceback": text[-4000:]}
+    where = {"function": frames[-1].name, "line": frames[-1].lineno} if frames else {}
+    return {"type": type(exc).__name__, "message": message[:2000], "traceback": text[-4000:],
+            **where}
 
 
 def _register(filename: str, text: str) -> None:

@@ -3,7 +3,11 @@ mid-rollout (V(final observation) != V(reset observation)), (T,) and (T, N) shap
 lambda = 0 / 1 identities, returns = advantages + values.
 
 Ideas graded (test groups): TD residual, recursion, episode boundaries, truncation
-bootstrap, batch shapes, value targets, inputs unmodified.
+bootstrap, batch shapes, value targets, inputs unmodified, float64 precision.
+
+Value tests judge the algorithm at float32 precision; each function has one float64 precision
+test (docs/contract.md, "Precision"). ``PROMISES`` maps every promise of a graded function's
+docstring to the tests that exercise it (tests/test_promises.py checks the map).
 
 Edge cases and inputs-unmodified tests are gated (``gate=``): their points count once the
 main tests of their function pass.
@@ -15,6 +19,27 @@ from autograder.engine.assertions import both_dtypes
 
 points = pytest.mark.points
 NAMES = ["advantages", "returns"]
+
+PROMISES = {
+    "td_residuals": {
+        "``(T,)``/``(T,N)``": ["test_td_residuals_random", "test_td_residuals_batch",
+                               "test_one_step"],
+        "true where step t ended the episode": ["test_td_residuals_random"],
+        "same as rewards": ["test_td_residuals_random", "test_td_residuals_float64_precision"],
+    },
+    "compute_gae": {
+        "``done_t = terminated_t or truncated_t``": ["test_several_episodes",
+                                                     "test_truncation_mid_rollout",
+                                                     "test_terminated_and_truncated"],
+        "``A_T = 0``": ["test_recursion_one_episode", "test_one_step"],
+        "``returns = advantages + values``": ["test_returns_are_advantages_plus_values"],
+        "``lam = 0`` gives the TD errors": ["test_lambda_zero_is_td"],
+        "``lam = 1`` gives the Monte Carlo return minus ``V``": ["test_lambda_one_is_monte_carlo"],
+        "``(T,)``/``(T,N)``": ["test_batch_shapes", "test_one_step"],
+        "true where a time limit cut step t": ["test_truncation_mid_rollout"],
+        "shape of": ["test_batch_shapes", "test_compute_gae_float64_precision"],
+    },
+}
 
 
 def rollout(T, N=None, *, seed, dtype=torch.float64, terminate=(), truncate=()):
@@ -104,6 +129,15 @@ def test_episode_ends_at_first_and_last_step(compare):
             case="6 steps: terminated at t=0 and t=5, truncated at t=4")
 
 
+@points(1, group="truncation bootstrap")
+def test_terminated_and_truncated(compare):
+    """a step both terminated and truncated (gymnasium reports both when the pole falls on the
+    last allowed step): it ends the episode, and nothing is bootstrapped"""
+    r, v, nv, term, trunc = rollout(10, seed=12, terminate=[4, 7], truncate=[4])
+    compare("compute_gae", r, v, nv, term, trunc, 0.9, 0.8, names=NAMES,
+            case="10 steps, t=4 both terminated and truncated, terminated at t=7")
+
+
 @points(2, group="truncation bootstrap")
 def test_truncation_mid_rollout(compare):
     """truncated mid-rollout: bootstrap from V(final obs), no advantage across the end"""
@@ -125,6 +159,21 @@ def test_batch_shapes(compare, dtype):
             case=f"11 steps of 4 environments, ends at different steps, {dtype}")
 
 
+@points(1, group="batch shapes", gate=["td_residuals", "compute_gae"])
+def test_one_step(compare):
+    """T = 1: a rollout of one step, (1,) and (1, N), ended or not"""
+    for N, end in ((None, ""), (None, "terminated"), (3, ""), (3, "truncated")):
+        r, v, nv, term, trunc = rollout(1, N, seed=13, terminate=[0] if end == "terminated" else [])
+        if end == "truncated":      # V(final observation), not the reset one
+            trunc[:] = True
+            nv = v + 2.0
+        shape = "(1,)" if N is None else f"(1, {N})"
+        what = f"{end} at t=0" if end else "unfinished"
+        compare("td_residuals", r, v, nv, term, 0.9, case=f"one step, shape {shape}, {what}")
+        compare("compute_gae", r, v, nv, term, trunc, 0.9, 0.8, names=NAMES,
+                case=f"one step, shape {shape}, {what}")
+
+
 @points(2, group="value targets")
 def test_returns_are_advantages_plus_values(compare):
     """returns = advantages + values, also with V far from 0"""
@@ -139,3 +188,21 @@ def test_inputs_unmodified(compare):
     r, v, nv, term, trunc = rollout(8, 2, seed=11, terminate=[3], truncate=[5])
     compare.unmodified("compute_gae", r, v, nv, term, trunc, 0.9, 0.8, names=NAMES,
                        case="compute_gae on 8 steps of 2 environments")
+
+
+# -- float64 precision: once per function (docs/contract.md, "Precision") --------------------
+
+@points(1, group="float64 precision", gate="td_residuals")
+def test_td_residuals_float64_precision(compare):
+    """float64 inputs keep float64's precision (gamma 0.95 is not a float32 number)"""
+    r, v, nv, term, _ = rollout(12, 2, seed=14, terminate=[4])
+    compare.precision("td_residuals", r, v, nv, term, 0.95,
+                      case="12 steps of 2 environments, gamma 0.95, float64")
+
+
+@points(1, group="float64 precision", gate="compute_gae")
+def test_compute_gae_float64_precision(compare):
+    """float64 inputs keep float64's precision through the recursion"""
+    r, v, nv, term, trunc = rollout(12, 2, seed=15, terminate=[4], truncate=[8])
+    compare.precision("compute_gae", r, v, nv, term, trunc, 0.95, 0.9, names=NAMES,
+                      case="12 steps of 2 environments, gamma 0.95, lambda 0.9, float64")

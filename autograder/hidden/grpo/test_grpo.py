@@ -2,7 +2,11 @@
 
 Ideas graded (test groups; partial credit and gradebook columns follow them): group mean,
 std normalisation, degenerate groups, inputs unmodified, sequence_logprob, grpo_loss value,
-grpo_loss gradient.
+grpo_loss gradient, float64 precision.
+
+Value tests judge the algorithm at float32 precision; each function has one float64 precision
+test (docs/contract.md, "Precision"). ``PROMISES`` maps every promise of a graded function's
+docstring to the tests that exercise it (tests/test_promises.py checks the map).
 
 Edge cases (all-equal groups, G = 1, padding of -inf) and the inputs-unmodified test are
 gated (``gate=``): their points count once the main tests of their function pass, so code
@@ -14,6 +18,30 @@ import torch
 from autograder.engine.assertions import both_dtypes
 
 points = pytest.mark.points
+
+PROMISES = {
+    "group_advantages": {
+        "``(P, G)``": ["test_group_mean_random", "test_group_mean_square", "test_one_prompt"],
+        "also divide by (population std + eps)": ["test_std_random", "test_std_tiny_spread"],
+        "``eps``": ["test_std_other_eps"],
+        "each row sums to 0": ["test_group_mean_text_table"],
+        "A group whose rewards are all equal gets exactly 0, normalised or not":
+            ["test_all_equal_groups", "test_single_response_groups"],
+        "in float32 the mean of three rewards of 0.9 is not": ["test_all_equal_groups"],
+    },
+    "sequence_logprob": {
+        "``(N, L)``": ["test_sequence_logprob_padding", "test_sequence_logprob_square",
+                       "test_one_token"],
+        "Padding may hold any value, ``-inf`` included": ["test_sequence_logprob_inf_padding"],
+        "``(N,)``": ["test_sequence_logprob_padding", "test_one_token"],
+    },
+    "grpo_loss": {
+        "``-mean_i(advantages_i * sequence_logprob_i)``": ["test_grpo_loss_value"],
+        "no gradient flows into them": ["test_grpo_loss_gradient"],
+        "hold any value, ``-inf`` included": ["test_grpo_loss_inf_padding"],
+        "``()``": ["test_grpo_loss_value", "test_one_token"],
+    },
+}
 
 
 def gen(seed):
@@ -117,6 +145,15 @@ def test_single_response_groups(compare):
             case="groups of one response, normalize_std=True")
 
 
+@points(1, group="degenerate groups", gate="group_advantages")
+def test_one_prompt(compare):
+    """one prompt (P = 1), normalised or not"""
+    rewards = spread_groups(1, 6, seed=15, dtype=torch.float64)
+    compare("group_advantages", rewards, case="one group of 6 random rewards")
+    compare("group_advantages", rewards, normalize_std=True,
+            case="one group of 6 random rewards, normalize_std=True")
+
+
 @points(1, group="inputs unmodified", gate=["group_advantages", "sequence_logprob"])
 def test_inputs_unmodified(compare):
     """the rewards tensor is left as it was"""
@@ -194,3 +231,39 @@ def test_grpo_loss_inf_padding(compare):
     compare.grad("grpo_loss", lp.requires_grad_(True), mask, adv, wrt=[0],
                  names=["token log-probs (should be -A_i * mask / N, 0 in the padding)"],
                  case="4 responses padded with -inf")
+
+
+@points(1, group="sequence_logprob", gate=["sequence_logprob", "grpo_loss"])
+def test_one_token(compare):
+    """responses of one token (L = 1), and a batch of one response (N = 1)"""
+    lp, mask = padded_batch([1, 1, 1], 1, seed=16)
+    compare("sequence_logprob", lp, mask, case="3 responses of one token (L = 1)")
+    lp, mask = padded_batch([3], 4, seed=17)
+    compare("sequence_logprob", lp, mask, case="one response of 3 tokens and a pad (N = 1)")
+    compare("grpo_loss", lp, mask, torch.tensor([0.7], dtype=torch.float64),
+            case="one response of 3 tokens and a pad (N = 1), A = 0.7")
+
+
+# -- float64 precision: once per function (docs/contract.md, "Precision") --------------------
+
+@points(1, group="float64 precision", gate="group_advantages")
+def test_group_advantages_float64_precision(compare):
+    """float64 inputs keep float64's precision, normalised"""
+    rewards = spread_groups(4, 6, seed=18, dtype=torch.float64)
+    compare.precision("group_advantages", rewards, normalize_std=True,
+                      case="4 groups of 6 random rewards, normalize_std=True, float64")
+
+
+@points(1, group="float64 precision", gate="sequence_logprob")
+def test_sequence_logprob_float64_precision(compare):
+    """float64 inputs keep float64's precision"""
+    lp, mask = padded_batch([6, 2, 5, 4], 6, seed=19)
+    compare.precision("sequence_logprob", lp, mask, case="4 padded responses, float64")
+
+
+@points(1, group="float64 precision", gate="grpo_loss")
+def test_grpo_loss_float64_precision(compare):
+    """float64 inputs keep float64's precision"""
+    lp, mask = padded_batch([6, 2, 5, 4], 6, seed=20)
+    adv = torch.randn(4, generator=gen(21), dtype=torch.float64)
+    compare.precision("grpo_loss", lp, mask, adv, case="4 padded responses, float64")

@@ -1,7 +1,7 @@
 """Hidden suite for `grpo_lm`: the verifier on right, wrong and junk answers; the TIS weights.
 
 Ideas graded (test groups): verify: right answers, verify: wrong answers, verify: junk,
-tis_weights value, tis_weights cap, tis_weights mask, tis_weights detached.
+tis_weights value, tis_weights cap, tis_weights mask, tis_weights detached, float64 precision.
 
 A constant answer passes no main test: the right answers are checked next to a wrong one and
 the near misses next to the right one. Junk, values that are not strings, identical log-probs,
@@ -18,6 +18,32 @@ from autograder.engine.assertions import Mismatch, both_dtypes
 
 points = pytest.mark.points
 
+#: every promise of a graded function's docstring, and the tests that exercise it
+#: (tests/test_promises.py checks the map); tis_weights' float64 arithmetic has one precision
+#: test (docs/contract.md, "Precision")
+PROMISES = {
+    "verify": {
+        "1.0 if the completion's final answer equals ``a * b``, else 0.0": ["test_verify_right",
+                                                                           "test_verify_wrong"],
+        "the number after the LAST ``=``": ["test_verify_right", "test_verify_wrong"],
+        "optional\n    ending ``.``": ["test_verify_right", "test_verify_wrong"],
+        "Leading zeros, signs, spaces or\n    a missing number": ["test_verify_wrong",
+                                                                 "test_verify_junk"],
+        "anything\n    that is not a string": ["test_verify_not_a_string"],
+        "never raises": ["test_verify_junk", "test_verify_not_a_string"],
+    },
+    "tis_weights": {
+        "``min(exp(sum of log-ratios), cap)``": ["test_tis_random", "test_tis_cap_binds"],
+        "no gradient flows through\n    them": ["test_tis_detached"],
+        "padding may\n                                     hold any value, ``-inf`` included":
+            ["test_tis_inf_padding", "test_tis_padding", "test_tis_all_padding_row"],
+        "weights in ``[0, cap]``, detached": ["test_tis_cap_binds", "test_tis_extreme",
+                                              "test_tis_detached"],
+        "rounds it to\n    exactly 0": ["test_tis_extreme"],
+        "``(N,)``": ["test_tis_random", "test_tis_float64_precision"],
+    },
+}
+
 # -- verify ---------------------------------------------------------------------------
 
 RIGHT = [  # (completion, a, b): the final answer is the product
@@ -26,6 +52,7 @@ RIGHT = [  # (completion, a, b): the final answer is the product
     ("10×10+10×0=100+0=100.", 10, 10),
     ("17×20+17×4=340+58=408.", 17, 24),        # a slip in a step, right final answer
     ("17×20+17×4=340+68=408", 17, 24),         # no end mark (ran out of room)
+    ("99×90+99×9=8910+891=9801", 99, 99),
     ("=408.", 17, 24),                         # no working at all
     ("4=3=2=1=408.", 17, 24),                  # only the last '=' counts
     ("24×10+24×7=240+168=408.", 24, 17),       # the operands the other way round
@@ -41,6 +68,7 @@ WRONG = [  # in this order: each kind of mistake first shows on a case of its ow
     ("=408 ", 17, 24),                         # a space is not part of a number
     ("=0408.", 17, 24),                        # a leading zero is not the product's decimal form
     ("=408..", 17, 24),
+    ("17×20+17×4=340+68=408...", 17, 24),      # one optional '.', not several
     ("=408.5", 17, 24),
     ("= 408.", 17, 24),
     ("=+408.", 17, 24),
@@ -52,27 +80,30 @@ WRONG = [  # in this order: each kind of mistake first shows on a case of its ow
 def test_verify_wrong(compare):
     """near misses: another number, an extra or missing digit, formatting that is not the number
     (and, last, the right answer they miss)"""
-    for completion, a, b in WRONG + [RIGHT[0]]:
-        compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
+    with compare.gather():      # every case compared: each answer is one bit of evidence
+        for completion, a, b in WRONG + [RIGHT[0]]:
+            compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
 
 
 @points(2, group="verify: right answers")
 def test_verify_right(compare):
     """worked answers whose final number is the product (slips in the steps do not matter),
     then a wrong one"""
-    for completion, a, b in RIGHT + [WRONG[0]]:
-        compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
+    with compare.gather():
+        for completion, a, b in RIGHT + [WRONG[0]]:
+            compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
 
 
 @points(1, group="verify: wrong answers")
 def test_verify_many_products(compare):
     """every product of a seeded sample, right and off by one"""
     rng = random.Random(5)
-    for _ in range(25):
-        a, b = rng.randint(10, 99), rng.randint(10, 99)
-        for z in (a * b, a * b + 1, a * b - 1):
-            completion = f"{a}×{b - b % 10}+{a}×{b % 10}={a * (b - b % 10)}+{a * (b % 10)}={z}."
-            compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
+    with compare.gather():
+        for _ in range(25):
+            a, b = rng.randint(10, 99), rng.randint(10, 99)
+            for z in (a * b, a * b + 1, a * b - 1):
+                completion = f"{a}×{b - b % 10}+{a}×{b % 10}={a * (b - b % 10)}+{a * (b % 10)}={z}."
+                compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
 
 
 JUNK = ["", "=", ".", "==", "=.", "408", "17×24", "×+=.", "=×.", "=-408.", "=408\n", "=" + "9" * 5000 + ".", "=1e3.", "=0x198.", "=408.0", "= ",
@@ -82,20 +113,22 @@ JUNK = ["", "=", ".", "==", "=.", "408", "17×24", "×+=.", "=×.", "=-408.", "=
 @points(2, group="verify: junk", gate="verify")
 def test_verify_junk(compare):
     """strings a model (or a test) can produce: never an exception, 0.0 unless exactly right"""
-    for completion in JUNK:
-        compare("verify", completion, 17, 24, case=f"verify({completion[:40]!r}, 17, 24)")
     rng = random.Random(7)
     alphabet = "0123456789×+=. -x*\n"
-    for _ in range(60):
-        completion = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
-        compare("verify", completion, 17, 24, case=f"verify({completion!r}, 17, 24)")
+    with compare.gather():
+        for completion in JUNK:
+            compare("verify", completion, 17, 24, case=f"verify({completion[:40]!r}, 17, 24)")
+        for _ in range(60):
+            completion = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+            compare("verify", completion, 17, 24, case=f"verify({completion!r}, 17, 24)")
 
 
 @points(1, group="verify: junk", gate="verify")
 def test_verify_not_a_string(compare):
     """anything that is not a string scores 0.0"""
-    for value in (None, 408, 408.0, b"=408.", ["=408."]):
-        compare("verify", value, 17, 24, case=f"verify({value!r}, 17, 24)")
+    with compare.gather():
+        for value in (None, 408, 408.0, b"=408.", ["=408."]):
+            compare("verify", value, 17, 24, case=f"verify({value!r}, 17, 24)")
 
 
 # -- tis_weights ------------------------------------------------------------------------
@@ -162,6 +195,21 @@ def test_tis_inf_padding(compare, dtype):
             case=f"4 responses, trainer and engine log-probs padded with -inf, {dtype}")
     compare("tis_weights", lp_t, lp_r.masked_fill(~mask, -1.5), mask, 2.0,
             case=f"4 responses, trainer log-probs padded with -inf, {dtype}")
+
+
+@points(1, group="tis_weights mask", gate="tis_weights")
+def test_tis_all_padding_row(compare):
+    """a response with no real token (all padding): its log-ratio sums to 0, its weight is 1"""
+    lp_t, lp_r, mask = batch([3, 5, 4], 5, seed=9, pad=-float("inf"))
+    mask[1] = False
+    compare("tis_weights", lp_t, lp_r, mask, 2.0, case="3 responses, the second all padding")
+
+
+@points(1, group="float64 precision", gate="tis_weights")
+def test_tis_float64_precision(compare):
+    """float64 inputs keep float64's precision"""
+    lp_t, lp_r, mask = batch([6, 3, 5, 1, 4], 6, seed=10, scale=0.2)
+    compare.precision("tis_weights", lp_t, lp_r, mask, 3.0, case="5 padded responses, cap 3, float64")
 
 
 @points(2, group="tis_weights detached")

@@ -1,7 +1,12 @@
 """Hidden suite for `reinforce`: the reference on seeded random inputs and the edge cases.
 
 Ideas graded (test groups): discounted returns, log-softmax gradient, update step, loss
-value, loss gradients, variance of the estimate.
+value, loss gradients, variance of the estimate, float64 precision.
+
+Value tests judge the algorithm at float32 precision; each function that keeps its input's
+dtype has one float64 precision test (docs/contract.md, "Precision"). ``PROMISES`` maps every
+promise of a graded function's docstring to the tests that exercise it
+(tests/test_promises.py checks the map).
 
 Edge cases and inputs-unmodified tests are gated (``gate=``): their points count once the
 main tests of their function pass.
@@ -12,6 +17,43 @@ import torch
 from autograder.engine.assertions import both_dtypes
 
 points = pytest.mark.points
+
+PROMISES = {
+    "discounted_returns": {
+        "``G_t = r_t + gamma * G_{t+1}``, ``G_T = 0``": ["test_discounted_returns_random",
+                                                       "test_discounted_returns_short"],
+        "discount factor in [0, 1]": ["test_discounted_returns_gammas"],
+        "same dtype as ``rewards``": ["test_discounted_returns_random",
+                                      "test_discounted_returns_float64_precision"],
+    },
+    "softmax_logprob_grad": {
+        "``onehot(action) - softmax(logits)``": ["test_softmax_logprob_grad_random",
+                                                 "test_softmax_logprob_grad_sums_to_zero"],
+        "unnormalised scores of the K actions": ["test_softmax_logprob_grad_extreme"],
+        "``(K,)``": ["test_softmax_logprob_grad_random",
+                     "test_softmax_logprob_grad_float64_precision"],
+    },
+    "reinforce_update": {
+        "``logits + lr * ret * softmax_logprob_grad(logits, action)``":
+            ["test_reinforce_update_random"],
+        "``ret``       float": ["test_reinforce_update_random",
+                                "test_reinforce_update_tensor_return"],
+        "returns       ``(K,)``     the new logits": ["test_reinforce_update_random"],
+    },
+    "reinforce_loss": {
+        "``-mean(logprobs * (returns - baseline))``": ["test_reinforce_loss_baselines"],
+        "no gradient may flow into them": ["test_reinforce_loss_gradients"],
+        "None, float, or": ["test_reinforce_loss_baselines"],
+        "must broadcast to the shape of returns": ["test_reinforce_loss_batch_baseline",
+                                                   "test_reinforce_loss_broadcast_baselines"],
+        "``()``": ["test_reinforce_loss_baselines", "test_reinforce_loss_float64_precision"],
+    },
+    "logit_grad_estimate_stats": {
+        "exact mean and variance over the draw of ``a``": ["test_stats_nonuniform"],
+        "``(mean, variance)`` as Python floats": ["test_stats_nonuniform",
+                                                  "test_stats_float32_four_actions"],
+    },
+}
 
 
 def gen(seed):
@@ -114,6 +156,20 @@ def test_reinforce_loss_batch_baseline(compare):
             case="5 steps of 3 environments, baseline per environment")
 
 
+@points(1, group="loss value", gate="reinforce_loss")
+def test_reinforce_loss_broadcast_baselines(compare):
+    """baselines that broadcast: a (1,) tensor, a 0-d tensor, a (1, N) row for (T, N) returns"""
+    g = gen(7)
+    lp = -torch.rand(6, 2, generator=g, dtype=torch.float64)
+    ret = torch.randn(6, 2, generator=g, dtype=torch.float64)
+    compare("reinforce_loss", lp[:, 0], ret[:, 0], torch.tensor([0.3], dtype=torch.float64),
+            case="6 steps, baseline tensor([0.3])")
+    compare("reinforce_loss", lp[:, 0], ret[:, 0], torch.tensor(-0.8, dtype=torch.float64),
+            case="6 steps, baseline tensor(-0.8)")
+    compare("reinforce_loss", lp, ret, torch.tensor([[0.5, -0.5]], dtype=torch.float64),
+            case="6 steps of 2 environments, baseline of shape (1, 2)")
+
+
 @points(2, group="loss gradients")
 def test_reinforce_loss_gradients(compare):
     """gradient -(G - b)/T into the log-probs; none into returns or a learned baseline"""
@@ -147,3 +203,36 @@ def test_stats_float32_four_actions(compare):
     ret = torch.tensor([3.0, -1.0, 0.5, 10.0])
     compare("logit_grad_estimate_stats", probs, ret, 0.5, 3, names=["mean", "variance"],
             case="probs (0.1, 0.6, 0.25, 0.05), returns (3, -1, 0.5, 10), baseline 0.5, component 3")
+
+
+# -- float64 precision: once per function (docs/contract.md, "Precision") --------------------
+
+@points(1, group="float64 precision", gate="discounted_returns")
+def test_discounted_returns_float64_precision(compare):
+    """float64 rewards keep float64's precision (gamma 0.95 is not a float32 number)"""
+    rewards = torch.randn(40, generator=gen(8), dtype=torch.float64)
+    compare.precision("discounted_returns", rewards, 0.95, case="40 random rewards, gamma 0.95, float64")
+
+
+@points(1, group="float64 precision", gate="softmax_logprob_grad")
+def test_softmax_logprob_grad_float64_precision(compare):
+    """float64 logits keep float64's precision"""
+    logits = torch.randn(7, generator=gen(9), dtype=torch.float64)
+    compare.precision("softmax_logprob_grad", logits, 3, case="7 random logits, action 3, float64")
+
+
+@points(1, group="float64 precision", gate="reinforce_update")
+def test_reinforce_update_float64_precision(compare):
+    """float64 logits keep float64's precision (lr 0.1 is not a float32 number)"""
+    logits = torch.randn(5, generator=gen(10), dtype=torch.float64)
+    compare.precision("reinforce_update", logits, 2, 1.7, 0.1,
+                      case="5 random logits, action 2, return 1.7, lr 0.1, float64")
+
+
+@points(1, group="float64 precision", gate="reinforce_loss")
+def test_reinforce_loss_float64_precision(compare):
+    """float64 inputs keep float64's precision"""
+    g = gen(11)
+    lp = -torch.rand(12, generator=g, dtype=torch.float64) * 2
+    ret = torch.randn(12, generator=g, dtype=torch.float64) * 3
+    compare.precision("reinforce_loss", lp, ret, 0.3, case="12 steps, baseline 0.3, float64")

@@ -1,0 +1,111 @@
+"""A likely cause is named only on specific evidence (autograder/engine/hints.py): the rule on
+small made-up banks, and the diagnoses computed from the reference's own answer."""
+import torch
+
+from autograder.engine.compare import _judge_value
+from autograder.engine.diagnoses import broadcast_shape, other_eps, standardised
+from autograder.engine.hints import Hints, Mistake, Observation, Raised, helpers, informative
+
+
+class Bank(Hints):
+    """Hints over a made-up bank of mistakes of one function ``f``."""
+
+    def __init__(self, **mistakes):
+        super().__init__(assignment=None)
+        self._mistakes = [Mistake(name, f"hint {name}", {"f": fn}) for name, fn in mistakes.items()]
+
+    @property
+    def mistakes(self):
+        return self._mistakes
+
+    def scope(self, fn):
+        return {fn}
+
+    def replay(self, mistake, obs):
+        try:
+            return mistake.namespace["f"](*obs.args)
+        except Exception as exc:  # noqa: BLE001
+            return Raised(type(exc).__name__)
+
+
+def observe(student, reference, *inputs):
+    """Observations of ``f`` on each input: the student's answer and the reference's."""
+    return [Observation("f", "value", (x,), {}, student(x), reference(x), _judge_value)
+            for x in inputs]
+
+
+def right(x):
+    return 1.0 if x == "ok" else 0.0
+
+
+def always_zero(x):
+    return 0.0
+
+
+def test_one_bit_is_not_enough_two_are():
+    """An answer of 0.0 where 1.0 was due has countless causes: one such case names none."""
+    bank = Bank(zero=always_zero)
+    assert bank.conclude("f", observe(always_zero, right, "ok", "no")) == (None, "")
+    assert bank.conclude("f", observe(always_zero, right, "ok", "ok", "no")) == ("hint zero", "zero")
+
+
+def test_a_mistake_must_agree_on_every_case():
+    """A student who is right where the mistake is wrong is not making that mistake."""
+    bank = Bank(zero=always_zero)
+    student = lambda x: 0.0 if x == "ok" else 1.0    # noqa: E731
+    assert bank.conclude("f", observe(student, right, "ok", "ok", "no")) == (None, "")
+
+
+def test_one_informative_case_is_enough():
+    double = lambda t: t * 2      # noqa: E731
+    bank = Bank(double=double, negate=lambda t: -t)
+    cases = observe(double, lambda t: t, torch.tensor([1.0, 2.5, -3.0]))
+    assert bank.conclude("f", cases) == ("hint double", "double")
+
+
+def test_mistakes_that_fit_equally_are_named_together():
+    bank = Bank(a=always_zero, b=lambda x: 0.0)
+    hint, mutant = bank.conclude("f", observe(always_zero, right, "ok", "ok"))
+    assert hint == "one of: hint a; hint b" and mutant == ""
+
+
+def test_exceptions_agree_whatever_their_type_but_are_one_bit():
+    def boom(x):
+        raise ValueError(x)
+
+    bank = Bank(boom=boom)
+    student = [Observation("f", "value", (x,), {}, Raised("TypeError"), right(x), _judge_value)
+               for x in ("ok", "no")]
+    assert bank.conclude("f", student) == ("hint boom", "boom")
+    assert bank.conclude("f", student[:1]) == (None, "")
+
+
+def test_what_carries_more_than_a_bit():
+    assert informative(torch.tensor([0.3]))
+    assert informative(torch.tensor([0.0, 1.0, 1.0]))
+    assert not informative(torch.zeros(5))
+    assert not informative(torch.full((3,), float("nan")))
+    assert not informative(1.0) and not informative(Raised("KeyError"))
+
+
+def test_a_function_is_judged_with_the_functions_it_calls():
+    source = "def g(x):\n    return x\ndef f(x):\n    return g(x) + h(x)\ndef h(x):\n    return g(x)\n"
+    assert helpers(source) == {"g": {"g"}, "f": {"f", "g", "h"}, "h": {"h", "g"}}
+
+
+def test_diagnoses_from_the_reference_answer():
+    ref = torch.tensor([3.0, 1.0, -2.0, 0.5], dtype=torch.float64)
+    z = (ref - ref.mean()) / (ref.std() + 1e-8)
+    assert "standardised" in standardised(z, ref)
+    assert standardised(ref * 2, ref) == ""
+    column = broadcast_shape(torch.zeros(4, 4), ref, (ref,))
+    assert "(4,) tensor with a (4, 1) one" in column
+    assert broadcast_shape(torch.zeros(3), ref, (ref,)) == ""
+
+    def normalise(x, eps=0.5):
+        return (x - x.mean()) / (x.std() + eps)
+
+    x = torch.tensor([1.0, 0.0, 0.0, 2.0], dtype=torch.float64)
+    assert "what eps between 0 and 0.0001 gives, not the eps = 0.5 passed in" in other_eps(
+        normalise, (x,), {"eps": 0.5}, normalise(x, 1e-6), normalise(x, 0.5))
+    assert other_eps(normalise, (x,), {}, normalise(x) * 3, normalise(x)) == ""
