@@ -12,15 +12,25 @@ and per test group, and the seconds grading took; :func:`where_time_went` says
 for the class summary what those seconds were spent on. ``feedback.html`` renders ``feedback.md`` with its figures
 embedded (one file to e-mail or upload). The builders are pure functions of the
 grading result; only the ``write_*`` functions touch disk.
+
+Beside the students' folders, the top of ``OUT`` holds the names below
+(:data:`OUTPUT_NAMES`): no student is graded under one of them
+(:func:`autograder.engine.discover.students`).
 """
 from __future__ import annotations
 
-import csv
 import io
 import json
 from pathlib import Path
 
+from autograder.report.csvsafe import write_csv
+
 SCHEMA = Path(__file__).with_name("gradescope.schema.json")
+GRADEBOOK = "gradebook.csv"    #: OUT/gradebook.csv: one row per student
+RUNS = "_runs"                 #: OUT/_runs/<run>/: manifests and superseded student folders
+REPORT = "_report"             #: OUT/_report/: the class reports (autograder.review.classview)
+#: every file or folder a grade writes at the top of OUT, beside the students' folders
+OUTPUT_NAMES = (GRADEBOOK, RUNS, REPORT)
 
 
 def gradescope_results(result: dict, details: dict) -> dict:
@@ -222,9 +232,4 @@ def write_submission_report(folder: Path, result: dict, details: dict) -> None:
 
 
 def write_gradebook(path: Path, results: list[dict]) -> None:
-    header, rows = gradebook_rows(results)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="") as fh:
-        writer = csv.writer(fh)
-        writer.writerow(header)
-        writer.writerows(rows)
+    write_csv(path, *gradebook_rows(results))

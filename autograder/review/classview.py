@@ -22,7 +22,6 @@ the page (``templates/class.html.j2``).
 from __future__ import annotations
 
 import base64
-import csv
 import io
 import json
 import statistics
@@ -30,6 +29,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from autograder.report.csvsafe import write_csv
 from autograder.review import regrade
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -73,7 +73,7 @@ def record(results_json: dict, student: str, run_entry: dict | None = None) -> d
             "events": list(extra.get("events", [])),
             "problem": extra.get("problem", "") or extra.get("load_failure", ""),
             "reused": bool(entry.get("reused", False)), "why": list(entry.get("why", [])),
-            "tests": tests}
+            "renamed": dict(entry.get("renamed") or {}), "tests": tests}
 
 
 def _from_contract(result: dict) -> dict:
@@ -250,6 +250,8 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
                         for r in records if _events(r, "crash")],
             "timeouts": [{"student": r["student"], "events": _events(r, "timeout")}
                          for r in records if _events(r, "timeout")]},
+        "renamed": [{"student": r["student"], "found_as": r["renamed"].get("found_as", ""),
+                     "why": r["renamed"].get("why", "")} for r in records if r.get("renamed")],
         "slowest": sorted(table, key=lambda s: -s["seconds"])[:5],
         "protections": [{"protections": p, "students": c} for p, c in protections.most_common()],
     }
@@ -359,12 +361,8 @@ CSV_TABLES = {
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
-    with path.open("w", newline="") as fh:
-        writer = csv.writer(fh)
-        writer.writerow(columns)
-        for row in rows:
-            writer.writerow(["; ".join(map(str, v)) if isinstance(v, list) else v
-                             for v in (row.get(c, "") for c in columns)])
+    write_csv(path, columns, (["; ".join(map(str, v)) if isinstance(v, list) else v
+                               for v in (row.get(c, "") for c in columns)] for row in rows))
 
 
 def write_report(out: Path, run: dict, previous: dict | None = None) -> Path:
