@@ -15,6 +15,7 @@ text that is exactly a number (``-0.5``), which no spreadsheet reads as a formul
 from __future__ import annotations
 
 import csv
+import math
 import re
 from pathlib import Path
 from typing import Iterable
@@ -34,9 +35,9 @@ def safe_cell(value):
     >>> [safe_cell(v) for v in (-2.5, "-2.5", "-2+3", "=1+1", "alice", "\\t=1")]
     [-2.5, '-2.5', "'-2+3", "'=1+1", 'alice', "'\\t=1"]
     """
-    if isinstance(value, (int, float)) or value is None:
+    if value is None or isinstance(value, (int, float)) and math.isfinite(value):
         return value
-    text = str(value)
+    text = str(value)                   # (``-inf`` is no number to a spreadsheet: text)
     if _NUMBER.fullmatch(text):
         return text
     first = text.lstrip(LEADING_NOISE)[:1]
