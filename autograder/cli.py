@@ -439,6 +439,8 @@ Run `autograde COMMAND --help` for a command's options."""
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from autograder.review import similarity as similar
+
     parser = argparse.ArgumentParser(
         prog="autograde", epilog=EPILOG,
         description="Release, check and grade the policy-gradient assignments; student code runs "
@@ -493,12 +495,12 @@ def build_parser() -> argparse.ArgumentParser:
                          "folder of student folders")
     sm.add_argument("--assignment", "-a", required=True, metavar="NAME",
                     help="the assignment whose graded files are compared")
-    sm.add_argument("--threshold", type=float, default=0.5,
+    sm.add_argument("--threshold", type=float, default=similar.THRESHOLD,
                     help="share of either file that must match for a pair to be listed "
-                         "(default 0.5)")
-    sm.add_argument("--noise", type=int, default=25,
-                    help="shortest match that counts, in characters of normalised code "
-                         "(default 25)")
+                         f"(default {similar.THRESHOLD})")
+    sm.add_argument("--noise", type=int, default=similar.NOISE,
+                    help="shortest match that counts, in characters of canonical code as "
+                         f"copydetect filters it (default {similar.NOISE})")
     sm.add_argument("--out", metavar="DIR",
                     help="output folder whose _report/ receives the pairs (default: the "
                          "output folder given, or autograde-out for a class folder)")

@@ -1,8 +1,8 @@
 """The similarity check on the bank of disguised copies, before and after code was compared
 as code: per disguise, how much of a copy and of its source each check matches.
 
-The bank (``tests/disguises.py``): the registry's example assignment's reference and its
-correct variants (``tests/variants/<name>/``, independent solutions), and each of them
+The bank (``tests/disguises.py``): an assignment's (default: the registry's example) reference
+and its correct variants (``tests/variants/<name>/``, independent solutions), and each of them
 copied under every disguise (parentheses, renames, reordering, dead code, ``exec`` of an
 encoded string, a notebook class body, a mix). One class folder holds all of them; it is
 read the way ``autograde similarity`` reads a class (``similarity.collect``).
@@ -17,7 +17,7 @@ took, as a ratio.
 
 Run::
 
-    .venv/bin/python benchmarks/bench_similarity.py [--baseline COMMIT]
+    .venv/bin/python benchmarks/bench_similarity.py [--baseline COMMIT] [-a NAME]
 """
 from __future__ import annotations
 
@@ -78,8 +78,11 @@ def shares(found: dict) -> dict[frozenset, tuple[float, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", default=BASELINE, help=f"commit (default {BASELINE})")
+    parser.add_argument("--assignment", "-a", default=course.example().name,
+                        help="whose reference and variants make the bank (default: the "
+                             "registry's example)")
     args = parser.parse_args()
-    assignment = course.example()
+    assignment = course.get(args.assignment)
     before = old_similarity(args.baseline)
     with tempfile.TemporaryDirectory() as tmp:
         klass = Path(tmp) / "class"

@@ -13,19 +13,22 @@ per name is enough to leave no 25-character window intact. So each graded file i
 2. **dead statements** go: docstrings and other expressions without effect (no call),
    statements after ``return``/``raise``/``break``/``continue``, branches under a constant
    test (``if False:``), and assignments to names that nothing reads, until none is left;
-3. **function order**: imports first (sorted), then the other module-level statements,
-   then the classes and functions: the graded ones by name, helpers by their shape (a
-   key that does not depend on any name);
+3. **function order**: the module-level statements first, in their order, then the
+   classes and functions: the graded ones by name, helpers by their shape (a key that
+   does not depend on any name);
 4. **names**: per scope, every local name and parameter becomes ``v0``, ``v1``, ... in the
    order it first appears, and module-level helpers and constants ``g0``, ``g1``, ...
    (the graded functions keep their names: the contract fixes them);
-5. **formatting, comments and redundant parentheses**: :func:`ast.unparse` writes the
+5. **starter code and imports**: a top-level statement that the starter code holds in the
+   same canonical form (a stub left as it was, a notebook's own cells: see
+   :func:`statements`) is left out, and so are imports, which say nothing of who wrote the
+   code (an ``import base64`` is all that two encoded copies of different work share);
+6. **formatting, comments and redundant parentheses**: :func:`ast.unparse` writes the
    tree back in one layout, with only the parentheses the grammar needs and no comments.
 
-The released stub goes through the same steps, so that it is left out as boilerplate in
-the same form. A piece of code that does not parse (a notebook cell with unfinished code)
-is kept as it is and compared as tokens, as before. Nothing here runs student code:
-parsing and the bounded decoders of :mod:`autograder.review.dynamic` only.
+A piece of code that does not parse (a notebook cell with unfinished code) is kept as it
+is and compared as tokens, as before. Nothing here runs student code: parsing and the
+bounded decoders of :mod:`autograder.review.dynamic` only.
 
 :func:`normalise` also keeps, for each line of the canonical text, the line of the
 student's file it came from, so that the class page marks the student's own lines.
@@ -68,7 +71,8 @@ def normalise(pieces: list[str], notebook: bool = False, keep: frozenset[str] = 
         findings = tuple(dynamic.findings(module, notebook))
         _canonical(module, keep)
         module.body = [s for s in module.body if ast.unparse(s) not in boilerplate]
-        _Globals(module, keep).visit(module)
+        _Globals(module, keep).visit(module)    # (sees the imports: they keep their names)
+        module.body = [s for s in module.body if not isinstance(s, (ast.Import, ast.ImportFrom))]
         text, origin = _unparse(module) if module.body else ("", [])
     except PARSE_ERRORS:            # too deep for the standard library's own recursion
         findings, text, origin = (), "", []
@@ -281,12 +285,9 @@ def _shape(node: ast.AST) -> str:
 
 def _sort(tree: ast.Module, keep: frozenset[str]) -> None:
     definitions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-    imports = sorted((s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))),
-                     key=ast.unparse)
     defs = sorted((s for s in tree.body if isinstance(s, definitions)),
                   key=lambda s: (0, s.name, "") if s.name in keep else (1, "", _shape(s)))
-    rest = [s for s in tree.body if not isinstance(s, (ast.Import, ast.ImportFrom, *definitions))]
-    tree.body = imports + rest + defs
+    tree.body = [s for s in tree.body if not isinstance(s, definitions)] + defs
 
 
 # -- 4. names -------------------------------------------------------------------------------
