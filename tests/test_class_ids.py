@@ -15,6 +15,7 @@ import json
 
 import pytest
 
+import disguises
 from autograder.authoring import course
 from autograder.report.csvsafe import FORMULA_START, LEADING_NOISE
 from conftest import autograde, make_submission, value_mistake
@@ -39,8 +40,9 @@ def graded(tmp_path_factory):
     code = {"stub": (EX.release_dir / f"{EX.name}.py").read_text(),
             "reference": EX.reference_module.read_text(),
             "mistake": value_mistake(EX).materialize()}
+    code["encoded"] = disguises.exec_encoded(code["reference"])
     layout = {"s1/alice": "stub", "s2/alice": "stub", "s2/alice-2": "reference",
-              "s2/gradebook.csv": "reference", "s2/_runs": "stub",
+              "s2/gradebook.csv": "reference", "s2/_runs": "stub", "s2/zed": "encoded",
               **{f"s2/{name}": kind for name, kind in HOSTILE.items()}}
     for where, kind in layout.items():
         make_submission(root / where, EX.name, code[kind])
@@ -68,7 +70,7 @@ def test_three_alices_keep_three_records(graded):
     rows = {r[0]: r for r in csv.reader((out / "gradebook.csv").open(newline=""))}
     assert float(rows["alice"][1]) == 0 and float(rows["alice-3"][1]) == 0
     assert float(rows["alice-2"][1]) == full
-    assert len(rows) == 1 + len(results) == 1 + 11          # every student has a row
+    assert len(rows) == 1 + len(results) == 1 + 12          # every student has a row
     # the summary says who was renamed and why, in one line each
     assert f"{root / 's2' / 'alice'} is graded as alice-3: {root / 's1' / 'alice'}, earlier " \
            "on the command line, is also called alice" in stderr
@@ -118,6 +120,21 @@ def test_every_csv_holds_the_ids_as_data(graded):
     pairs = list(csv.reader((out / "_report" / f"{EX.name}-similarity.csv").open(newline="")))
     assert any("'+1+1" in r[:2] for r in pairs[1:]), pairs
     assert {r["submission"] for r in regraded} == set(results)
+
+
+def test_the_class_page_names_code_built_at_run_time(graded):
+    """zed hands in the reference run from ``exec(base64.b64decode(...))``: full marks, and
+    the page says so, with the line, and pairs it with the reference's other copies."""
+    _, out, results, _, _, _ = graded
+    assert results["zed"]["score"] == results["zed"]["max_score"]
+    found = json.loads((out / "_report" / f"{EX.name}-similarity.json").read_text())
+    assert [(f["place"], f["what"], f["decoded"]) for f in found["dynamic"]["zed"]] == [
+        ("line 2", "exec", True)] and list(found["dynamic"]) == ["zed"]
+    assert {"zed", "alice-2"} in [{p["a"], p["b"]} for p in found["pairs"]]
+    page = (out / "_report" / f"{EX.name}.html").read_text()
+    row = page.split('id="dynamic-code"')[1].split("</table>")[0]
+    assert "runs code built at run time</span> zed" in row and "<td>line 2</td>" in row
+    assert "exec(base64.b64decode(" in row
 
 
 def test_the_class_page_escapes_the_ids(graded):
