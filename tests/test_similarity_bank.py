@@ -173,3 +173,17 @@ def test_code_built_at_run_time_is_reported_with_its_lines(klass, found):
         assert all(f["place"] == f"cell {last_cell}, line 5" for f in notebook)
     released = [similarity.canonical(d, EX) for d in similarity.boilerplate(EX)]
     assert released and all(r.findings == () for r in released)
+
+
+def test_a_file_that_does_not_parse_is_compared_as_tokens(tmp_path):
+    """Unfinished work is compared as written: two copies of one broken file are paired,
+    and the result says they were compared as tokens."""
+    broken = EX.reference_module.read_text() + "\ndef unfinished(x:\n    return x\n"
+    for student, text in (("ann", broken), ("bob", broken.replace("\n\n\n", "\n\n")),
+                          ("cy", EX.reference_module.read_text())):
+        (tmp_path / "class" / student).mkdir(parents=True)
+        (tmp_path / "class" / student / f"{EX.name}.py").write_text(text)
+    docs, _ = similarity.collect(tmp_path / "class", EX)
+    result = similarity.check(docs, EX)
+    assert result["as_tokens"] == ["ann", "bob"]
+    assert {frozenset((p["a"], p["b"])) for p in result["pairs"]} >= {frozenset(("ann", "bob"))}

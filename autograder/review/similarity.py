@@ -50,6 +50,7 @@ THRESHOLD = 0.5
 
 @dataclass(frozen=True)
 class Doc:
+    """One student's graded file, as compared."""
     student: str
     file: str          # the graded file's name
     code: str          # a module's source, or a notebook's code cells joined
