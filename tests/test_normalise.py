@@ -214,10 +214,26 @@ def test_deep_nesting_falls_back_to_tokens():
     assert n.text.startswith("x = ") and len(n.origin) == n.text.count("\n") + 1
 
 
+def test_every_python_file_of_the_repository_is_handled():
+    """The reference modules, variants, known mistakes and the adversarial bank: each one
+    parses, and the code built at run time found is the adversarial bank's alone."""
+    files = sorted({*ROOT.glob("solutions/*/*.py"), *ROOT.glob("tests/variants/*/*/*.py"),
+                    *ROOT.glob("autograder/hidden/*/mutants/*.py"),
+                    *ROOT.glob("tests/assignments/*/adversarial/*.py")})
+    flagged = set()
+    for path in files:
+        n = normalise([path.read_text()])
+        assert n.parsed and n.text, path
+        if n.findings:
+            flagged.add(path.parent.name)
+    assert len(files) > 80 and flagged == {"adversarial"}
+
+
 FRAGMENTS = [line for s in SOURCES for line in s.splitlines()] + [
     "exec(", "class A:", "    exec(base64.b64decode('aGk='))", "@", "lambda: (yield)",
     "def f(*, a=1, **k): pass", "async def g(): await x", "global q", "nonlocal r",
-    "try:\n    pass\nfinally:\n    pass", "match x:\n    case 1:\n        pass", "%time", "!ls"]
+    "try:\n    pass\nfinally:\n    pass", "match x:\n    case 1:\n        pass", "%time", "!ls",
+    "globals()[[1, 2]]", "getattr(x, ['exec'])(y)", "exec(bytes([1, 2]))", "x[::-1][b'e']"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -227,6 +243,40 @@ def test_any_text_is_handled(lines, notebook):
     code = "\n".join(lines)
     n = normalise([code, code[::-1]], notebook=notebook, keep=KEEP)
     assert isinstance(n.text, str) and len(n.origin) == (n.text.count("\n") + 1 if n.text else 0)
+
+
+LEAVES = st.sampled_from(["x", "exec", "globals()", "builtins", "base64", "__builtins__",
+                          "'exec'", "b'ex'", "'ec'", "1", "-1", "[1, 2]", "(101, 120)", "None",
+                          "'aGk='", "chr", "'rot13'", "3.5", "True"])
+EXPRESSIONS = st.recursive(LEAVES, lambda inner: st.one_of(
+    st.tuples(inner, inner).map(lambda t: f"{t[0]}[{t[1]}]"),
+    st.tuples(inner, inner).map(lambda t: f"{t[0]}({t[1]})"),
+    st.tuples(inner, inner).map(lambda t: f"({t[0]} + {t[1]})"),
+    st.tuples(inner, inner).map(lambda t: f"getattr({t[0]}, {t[1]})"),
+    st.tuples(inner, inner).map(lambda t: f"[{t[0]}, {t[1]}]"),
+    st.tuples(inner, inner).map(lambda t: f"codecs.decode({t[0]}, {t[1]})"),
+    inner.map(lambda e: f"{e}[::-1]"), inner.map(lambda e: f"{e}.decode()"),
+    inner.map(lambda e: f"''.join({e})"), inner.map(lambda e: f"map(chr, {e})"),
+    inner.map(lambda e: f"bytes({e})"), inner.map(lambda e: f"base64.b64decode({e})"),
+    inner.map(lambda e: f"zlib.decompress({e})"), inner.map(lambda e: f"exec({e})")),
+    max_leaves=8)
+
+
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
+@settings(max_examples=100, deadline=None)
+@given(st.lists(EXPRESSIONS, min_size=1, max_size=4), st.booleans())
+def test_any_expression_is_folded_or_left(expressions, notebook):
+    """Folding embedded strings on arbitrary expressions of literals, names, decoders and
+    runners: a value or nothing, never an exception, in a module or a class body."""
+    head = "import base64, builtins, codecs, zlib\ns = 'eA=='\n"
+    body = "\n".join(f"v{i} = {e}" for i, e in enumerate(expressions))
+    for code in (head + body, head + "class A:\n" + "\n".join("    " + e for e in expressions)):
+        n = normalise([code], notebook=notebook)
+        try:
+            ast.parse(code)
+        except SyntaxError:         # (``1.decode()``): compared as tokens
+            continue
+        assert n.parsed
 
 
 @settings(max_examples=60, deadline=None)

@@ -255,6 +255,11 @@ def embedded_code(call: ast.Call, folder: Folder) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def _names_dynamic(value, names=DYNAMIC_NAMES) -> bool:
+    """Whether a folded value is the name of something in ``names``."""
+    return isinstance(value, str) and value in names
+
+
 def _runner(func: ast.AST, folder: Folder, depth: int = 0) -> str | None:
     """``exec``/``eval``/``compile`` when ``func`` is one: by name, fetched by name
     (``getattr(builtins, "ex" + "ec")``), or a name bound to either (``run = exec``)."""
@@ -262,7 +267,7 @@ def _runner(func: ast.AST, folder: Folder, depth: int = 0) -> str | None:
     if name in RUNNERS:
         return name
     if isinstance(func, ast.Call) and dotted(func.func, folder.names) == "getattr" \
-            and len(func.args) >= 2 and folder.fold(func.args[1]) in ("exec", "eval", "compile"):
+            and len(func.args) >= 2 and _names_dynamic(folder.fold(func.args[1]), RUNNERS):
         return folder.fold(func.args[1])
     if isinstance(func, ast.Name) and folder.bound.get(func.id) is not None and depth < 8:
         return _runner(folder.bound[func.id], folder, depth + 1)
@@ -313,9 +318,9 @@ def findings(tree: ast.Module, notebook: bool = False) -> list[Finding]:
             name = named(node)
             if name and not (id(node) in callees and name in RUNNERS):   # the call says it
                 add(node, name)
-        elif isinstance(node, ast.Constant) and node.value in DYNAMIC_NAMES:
+        elif isinstance(node, ast.Constant) and _names_dynamic(node.value):
             add(node, f"names {node.value} in a string")
-        elif isinstance(node, ast.Subscript) and folder.fold(node.slice) in DYNAMIC_NAMES:
+        elif isinstance(node, ast.Subscript) and _names_dynamic(folder.fold(node.slice)):
             add(node, f"looks up {folder.fold(node.slice)} by name")
     if notebook:
         for node, what in load_time_code(tree, folder):
