@@ -11,10 +11,14 @@ public checks on it) but reads differently:
 ``dead_code``    a dead assignment after every statement of every function, an
                  expression without effect, and unreachable code under ``if False:``
                  and after each ``return``;
+``commuted``     the operands of every ``+`` and ``*`` swapped, and every comparison
+                 turned around (``a < b`` -> ``b > a``);
+``wrapped``      every statement of every function wrapped in ``for _ in range(1):``;
 ``exec_encoded`` the whole module run from ``exec(base64.b64decode("..."))``;
 ``notebook_class_body``  the released notebook with one more cell whose class body runs the
                  zlib-compressed, base64-encoded module (the loader runs class bodies);
-``mix``          renamed, reordered, dead code and parentheses, in that order.
+``mix``          renamed, reordered, commuted, wrapped, dead code and parentheses, in that
+                 order.
 
 :func:`bank` applies each to each source. Used by the bank's tests and by
 ``benchmarks/bench_similarity.py`` (old and new similarity side by side).
@@ -27,7 +31,8 @@ import zlib
 
 import nbformat
 
-MODULE_DISGUISES = ("parentheses", "renamed", "reordered", "dead_code", "exec_encoded", "mix")
+MODULE_DISGUISES = ("parentheses", "renamed", "reordered", "commuted", "wrapped", "dead_code",
+                    "exec_encoded", "mix")
 DISGUISES = MODULE_DISGUISES + ("notebook_class_body",)
 
 
@@ -87,6 +92,38 @@ def reordered(source: str) -> str:
     return ast.unparse(tree) + "\n"
 
 
+FLIP = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE, ast.Eq: ast.Eq,
+        ast.NotEq: ast.NotEq}
+
+
+def commuted(source: str) -> str:
+    tree = ast.parse(source)
+    for n in ast.walk(tree):
+        if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult)):
+            n.left, n.right = n.right, n.left
+        elif isinstance(n, ast.Compare) and len(n.ops) == 1 and type(n.ops[0]) in FLIP:
+            n.left, n.comparators, n.ops = n.comparators[0], [n.left], [FLIP[type(n.ops[0])]()]
+    return ast.unparse(tree) + "\n"
+
+
+def wrapped(source: str) -> str:
+    tree = ast.parse(source)
+    for fn in _functions(tree):
+        body = []
+        for stmt in fn.body:
+            loops = any(isinstance(n, (ast.Break, ast.Continue, ast.Global, ast.Nonlocal))
+                        for n in ast.walk(stmt))
+            is_doc = isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
+            if loops or is_doc:
+                body.append(stmt)
+            else:
+                loop = ast.parse("for _ in range(1):\n    pass").body[0]
+                loop.body = [stmt]
+                body.append(loop)
+        fn.body = body
+    return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+
+
 def dead_code(source: str) -> str:
     tree = ast.parse(source)
     counter = iter(range(10_000))
@@ -115,7 +152,7 @@ def exec_encoded(source: str) -> str:
 
 
 def mix(source: str) -> str:
-    return parentheses(dead_code(reordered(renamed(source))))
+    return parentheses(dead_code(wrapped(commuted(reordered(renamed(source))))))
 
 
 def notebook_class_body(source: str, released_notebook: str) -> str:

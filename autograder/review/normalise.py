@@ -10,15 +10,20 @@ per name is enough to leave no 25-character window intact. So each graded file i
 1. **embedded code**: ``exec``/``eval``/``compile`` of a string that can be read without
    running anything (:mod:`autograder.review.dynamic`) is replaced by the code it holds,
    parsed like the rest (up to :data:`MAX_DEPTH` strings deep);
-2. **dead statements** go: docstrings and other expressions without effect (no call),
+2. **dead statements** go: docstrings and other expressions without effect (no call but
+   of a pure builtin such as ``len``),
    statements after ``return``/``raise``/``break``/``continue``, branches under a constant
    test (``if False:``), and assignments to names that nothing reads, until none is left;
+   so do wrappers that run their body once as it is (``if True:``, ``for _ in range(1):``,
+   ``while True: ...; break``, ``try: ... except: raise``);
 3. **function order**: the module-level statements first, in their order, then the
    classes and functions: the graded ones by name, helpers by their shape (a key that
    does not depend on any name);
-4. **names**: per scope, every local name and parameter becomes ``v0``, ``v1``, ... in the
-   order it first appears, and module-level helpers and constants ``g0``, ``g1``, ...
-   (the graded functions keep their names: the contract fixes them);
+4. **names and operands**: per scope, every local name and parameter becomes ``v0``,
+   ``v1``, ... in the order it first appears, and module-level helpers and constants
+   ``g0``, ``g1``, ... (the graded functions keep their names: the contract fixes them);
+   the operands of ``+``, ``*``, ``==``, ``and``, ... are put in one order, and ``b > a``
+   becomes ``a < b``;
 5. **starter code and imports**: a top-level statement that the starter code holds in the
    same canonical form (a stub left as it was, a notebook's own cells: see
    :func:`statements`) is left out, and so are imports, which say nothing of who wrote the
@@ -46,6 +51,9 @@ MAX_DEPTH = 3                #: code decoded from a string found in code decoded
 MAX_ROUNDS = 10              #: passes of dead-code removal (each can expose more)
 TERMINATORS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 EFFECTS = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)
+#: builtins whose call, its value unused, does nothing (``len(x)`` on a line of its own)
+PURE = dynamic.PURE_BUILTINS | {"len", "abs", "id", "repr", "hash", "isinstance", "min", "max",
+                                "sum", "round", "sorted", "any", "all", "divmod", "pow"}
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError)
 
@@ -113,11 +121,12 @@ def _parse(pieces: list[str], notebook: bool):
 
 
 def _canonical(module: ast.Module, keep: frozenset[str]) -> None:
-    """Steps 1 to 4 (local names) on ``module``."""
+    """Steps 1 to 4 (local names and operands) on ``module``."""
     _inline(module, 0, [dynamic.MAX_DECODED])
     _strip(module)
     _sort(module, keep)
     _Locals().visit(module)
+    _Operands().visit(module)
 
 
 # -- 1. embedded code ---------------------------------------------------------------------
@@ -202,6 +211,20 @@ def _unused_assignments(tree: ast.Module) -> set[int]:
     return drop
 
 
+def _leaves(stmts: list[ast.stmt]) -> bool:
+    """Whether ``stmts`` hold a ``break`` or ``continue`` of the loop around them."""
+    for stmt in stmts:
+        if isinstance(stmt, (ast.Break, ast.Continue)):
+            return True
+        if not isinstance(stmt, (ast.For, ast.AsyncFor, ast.While, *SCOPES)):
+            if _leaves([c for c in ast.iter_child_nodes(stmt) if isinstance(c, ast.stmt)]
+                       + [s for h in getattr(stmt, "handlers", []) for s in h.body]):
+                return True
+        elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) and _leaves(stmt.orelse):
+            return True
+    return False
+
+
 def _truth(test: ast.expr) -> bool | None:
     """The truth of a constant test (``False``, ``0``, ``not True``); None if not constant."""
     if isinstance(test, ast.Constant):
@@ -222,7 +245,9 @@ class _Dead(ast.NodeTransformer):
         self.changed = True
 
     def visit_Expr(self, node):
-        if not any(isinstance(n, EFFECTS) for n in ast.walk(node.value)):
+        if not any(isinstance(n, EFFECTS) and not (
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in PURE)
+                   for n in ast.walk(node.value)):
             return self._gone()
         return self.generic_visit(node)
 
@@ -249,6 +274,32 @@ class _Dead(ast.NodeTransformer):
         if _truth(node.test) is False:
             self.changed = True
             return node.orelse or None
+        if _truth(node.test) and isinstance(node.body[-1], ast.Break) and not node.orelse \
+                and not _leaves(node.body[:-1]):          # while True: ...; break
+            self.changed = True
+            return node.body[:-1] or None
+        return node
+
+    def visit_For(self, node):
+        self.generic_visit(node)
+        once = isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name) \
+            and node.iter.func.id == "range" and not node.iter.keywords \
+            and [getattr(a, "value", None) for a in node.iter.args] in ([1], [0, 1])
+        if once and isinstance(node.target, ast.Name) and not node.orelse \
+                and not _leaves(node.body) and not any(
+                    isinstance(n, ast.Name) and n.id == node.target.id
+                    for stmt in node.body for n in ast.walk(stmt)):     # for _ in range(1):
+            self.changed = True
+            return node.body
+        return node
+
+    def visit_Try(self, node):
+        self.generic_visit(node)
+        rethrows = all(len(h.body) == 1 and isinstance(h.body[0], ast.Raise)
+                       and h.body[0].exc is None for h in node.handlers)
+        if rethrows and not node.orelse and all(isinstance(s, ast.Pass) for s in node.finalbody):
+            self.changed = True                 # try: ... except: raise / finally: pass
+            return node.body
         return node
 
     def generic_visit(self, node):
@@ -416,6 +467,53 @@ class _Globals(ast.NodeTransformer):
 
     def visit_Global(self, node):
         node.names = [self.mapping.get(n, n) for n in node.names]
+        return node
+
+
+class _Operands(ast.NodeTransformer):
+    """Step 4, operands: those of a commutative operator (``+``, ``*``, ``&``, ``|``, ``^``,
+    ``and``, ``or``, ``==``, ``!=``) in one order, chains flattened (``c + a + b`` and
+    ``a + (b + c)`` alike), and ``b > a`` written ``a < b``. (Whether ``+`` commutes for the
+    values at hand does not matter: the code is compared, never run.)"""
+
+    COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
+    FLIPPED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
+
+    @staticmethod
+    def _key(node: ast.AST) -> tuple[str, str]:
+        return _shape(node), ast.unparse(node)
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.op, self.COMMUTATIVE):
+            return node
+        terms, stack = [], [node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, ast.BinOp) and type(n.op) is type(node.op):
+                stack += [n.right, n.left]
+            else:
+                terms.append(n)
+        terms.sort(key=self._key)
+        out = terms[0]
+        for term in terms[1:]:
+            out = ast.copy_location(ast.BinOp(out, type(node.op)(), term), node)
+        return out
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        node.values.sort(key=self._key)
+        return node
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) != 1:
+            return node
+        op, left, right = node.ops[0], node.left, node.comparators[0]
+        if type(op) in self.FLIPPED:
+            node.ops, node.left, node.comparators = [self.FLIPPED[type(op)]()], right, [left]
+        elif isinstance(op, (ast.Eq, ast.NotEq)) and self._key(right) < self._key(left):
+            node.left, node.comparators = right, [left]
         return node
 
 
