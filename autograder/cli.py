@@ -31,6 +31,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 err = Console(stderr=True)
 
@@ -65,7 +66,8 @@ def _progress(last: bool = True, quiet: bool = False) -> Progress:
     """The progress bar of every long command, on standard error; ``last`` adds a column
     for the task's ``last`` field (the item that just finished)."""
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn()] + ([TextColumn("{task.fields[last]}")] if last else [])
+               TimeElapsedColumn()] + ([TextColumn("{task.fields[last]}", markup=False)]
+                                       if last else [])     # (a student id is not markup)
     return Progress(*columns, console=err, transient=False, disable=quiet)
 
 
@@ -99,7 +101,7 @@ def summary_table(results: list[dict], title: str) -> Table:
         parts = [f"not implemented: {', '.join(missing)}"] if missing else []
         parts += [f"{other} failed"] if other else []
         why = "; ".join(parts)
-        table.add_row(r["submission"], r["assignment"], f"{r['score']:g}", f"{r['max_score']:g}",
+        table.add_row(Text(r["submission"]), r["assignment"], f"{r['score']:g}", f"{r['max_score']:g}",
                       why or "-")
     return table
 
@@ -115,7 +117,8 @@ def slowest_table(results: list[dict], shown: int = 5) -> Table:
     for column in ("student", "assignment", "seconds", "where the time went"):
         table.add_column(column, justify="right" if column == "seconds" else "left")
     for r in timed[:shown]:
-        table.add_row(r["submission"], r["assignment"], f"{r.seconds:.1f}", where_time_went(r))
+        table.add_row(Text(r["submission"]), r["assignment"], f"{r.seconds:.1f}",
+                      where_time_went(r))
     return table
 
 
@@ -232,7 +235,8 @@ def cmd_similarity(args) -> int:
     for column in ("student", "student", "matched", "matched lines"):
         table.add_column(column)
     for p in found["pairs"]:
-        table.add_row(p["a"], p["b"], f"{p['similarity_a']:.0%} / {p['similarity_b']:.0%}",
+        table.add_row(Text(p["a"]), Text(p["b"]),
+                      f"{p['similarity_a']:.0%} / {p['similarity_b']:.0%}",
                       f"{similarity.ranges(p['lines_a'])} / {similarity.ranges(p['lines_b'])}")
     _out().print(table)
     pages = classview.write_reports(out, assignment.name) if regrade.runs(out) else []
