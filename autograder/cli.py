@@ -129,21 +129,23 @@ def cmd_grade(args) -> int:
     from autograder.authoring.course import warm_imports
     from autograder.engine import discover as submission
     from autograder.engine import pool as batch
-    from autograder.report import write_gradebook
+    from autograder.report import GRADEBOOK, write_gradebook
     from autograder.review import regrade
 
     assignment = _assignment(args.assignment)
     try:
-        pairs = submission.discover([Path(p) for p in args.paths], assignment.name)
+        students = submission.students([Path(p) for p in args.paths], assignment.name)
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
-    if not pairs:
+    if not students:
         raise UsageError("no submissions found under the given paths")
+    pairs = [(s.id, s.path) for s in students]
+    renamed = [s for s in students if s.renamed]
     out = Path(args.out).resolve()
     limits = _limits(args)
     try:   # grades whose submission, suite, reference, engine and options are unchanged: reused
         plan = regrade.plan(out, assignment, pairs, {"sandbox": args.sandbox, "limits": asdict(
-            limits), "skip_slow": args.skip_slow, "public_only": False})
+            limits), "skip_slow": args.skip_slow, "public_only": False}, renamed=renamed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     fresh = []
@@ -158,7 +160,7 @@ def cmd_grade(args) -> int:
         err.print(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
                   f"engine and options unchanged); graded {len(plan.pending)}", soft_wrap=True)
     results = plan.finish(fresh)
-    write_gradebook(out / "gradebook.csv", results)
+    write_gradebook(out / GRADEBOOK, results)
     from autograder.review import classview
 
     try:    # grading ran: a report that cannot be drawn must not change the exit status
@@ -176,8 +178,22 @@ def cmd_grade(args) -> int:
     else:
         _out().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
         _out().print(slowest_table(results))
-        err.print(f"reports in {out}/<student>/feedback.md, gradebook in {out}/gradebook.csv")
+    for line in renamed_lines(renamed):
+        (err if args.json else _out()).print(line, markup=False, highlight=False, soft_wrap=True)
+    if not args.json:
+        err.print(f"reports in {out}/<student>/feedback.md, gradebook in {out}/{GRADEBOOK}")
     return 0
+
+
+def renamed_lines(renamed) -> list[str]:
+    """The summary's account of students graded under another id than their folder's name
+    (:class:`autograder.engine.discover.Student`)."""
+    if not renamed:
+        return []
+    lines = [f"{len(renamed)} student{'s' if len(renamed) != 1 else ''} graded under another "
+             "id than the folder's name (no grade overwrites another):"]
+    lines += [f"  {s.path} is graded as {s.id}: {s.renamed}" for s in renamed]
+    return lines
 
 
 def cmd_report(args) -> int:
@@ -214,6 +230,7 @@ def cmd_similarity(args) -> int:
     if len(docs) < 2:
         raise UsageError(f"fewer than two submissions of {assignment.name} found in {path}")
     found = similarity.check(docs, assignment, threshold=args.threshold, noise=args.noise)
+    args.threshold = found["threshold"]
     written = similarity.write(out, assignment.name, found)
     table = Table(title=f"{assignment.name}: {len(found['pairs'])} pairs at or above "
                         f"{args.threshold:.0%} similarity ({len(docs)} submissions)")
@@ -291,7 +308,7 @@ def cmd_demo(args) -> int:
     from autograder.authoring import course
     from autograder.engine import mutants
     from autograder.engine import grade as runner
-    from autograder.report import write_gradebook
+    from autograder.report import GRADEBOOK, write_gradebook
 
     out = Path(args.out).resolve()
     if out.exists():
@@ -311,7 +328,7 @@ def cmd_demo(args) -> int:
         options = runner.Options(out_dir=out / "grades" / assignment.name,
                                  sandbox=args.sandbox, limits=_limits(args))
         everything += _grade_with_progress(pairs, assignment, options, args.jobs)
-    write_gradebook(out / "gradebook.csv", everything)
+    write_gradebook(out / GRADEBOOK, everything)
     _out().print(summary_table(everything, "Gradebook of the bundled examples"))
     err.print(f"feedback: {out}/grades/<assignment>/<student>/feedback.md")
     return 0
@@ -428,6 +445,8 @@ Run `autograde COMMAND --help` for a command's options."""
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from autograder.review import similarity as similar
+
     parser = argparse.ArgumentParser(
         prog="autograde", epilog=EPILOG,
         description="Release, check and grade the policy-gradient assignments; student code runs "
@@ -482,12 +501,13 @@ def build_parser() -> argparse.ArgumentParser:
                          "folder of student folders")
     sm.add_argument("--assignment", "-a", required=True, metavar="NAME",
                     help="the assignment whose graded files are compared")
-    sm.add_argument("--threshold", type=float, default=0.5,
+    sm.add_argument("--threshold", type=float, default=None,
                     help="share of either file that must match for a pair to be listed "
-                         "(default 0.5)")
-    sm.add_argument("--noise", type=int, default=25,
-                    help="shortest match that counts, in characters of normalised code "
-                         "(default 25)")
+                         f"(default: the assignment's [similarity] threshold, else "
+                         f"{similar.THRESHOLD})")
+    sm.add_argument("--noise", type=int, default=similar.NOISE,
+                    help="shortest match that counts, in characters of canonical code as "
+                         f"copydetect filters it (default {similar.NOISE})")
     sm.add_argument("--out", metavar="DIR",
                     help="output folder whose _report/ receives the pairs (default: the "
                          "output folder given, or autograde-out for a class folder)")

@@ -29,9 +29,7 @@ def notebook_definitions(source: str) -> str:
     >>> notebook_definitions("import torch\\nx = 3\\nprint(x)\\ndef f():\\n    return x")
     'import torch\\nx = 3\\n\\ndef f():\\n    return x'
     """
-    lines = [("pass  # " + l if l.lstrip().startswith(("%", "!")) else l)
-             for l in source.splitlines()]
-    text = "\n".join(lines)
+    text = without_magics(source)
     try:
         tree = ast.parse(text)
     except SyntaxError:
@@ -53,6 +51,21 @@ def notebook_definitions(source: str) -> str:
         start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
         result[start - 1:node.end_lineno] = source_lines[start - 1:node.end_lineno]
     return "\n".join(result)
+
+
+def without_magics(source: str) -> str:
+    """A notebook cell with its magics (``%...``) and shell lines (``!...``) made ``pass``
+    statements, so that it parses as Python; line numbers and indentation are kept.
+
+    >>> without_magics("%matplotlib inline\\nfor i in x:\\n    !ls")
+    'pass  # %matplotlib inline\\nfor i in x:\\n    pass  # !ls'
+    """
+    lines = []
+    for line in source.splitlines():
+        code = line.lstrip()
+        indent = line[:len(line) - len(code)]
+        lines.append(indent + "pass  # " + code if code.startswith(("%", "!")) else line)
+    return "\n".join(lines)
 
 
 def register_source(filename: str, text: str) -> None:

@@ -204,12 +204,11 @@ def test_plain_keeps_empty_strings():
 def test_csv_cells_never_start_a_formula(tmp_path):
     import csv
 
-    from autograder.report import SpreadsheetWriter
+    from autograder.report.csvsafe import write_csv
 
-    with (tmp_path / "t.csv").open("w", newline="") as fh:
-        SpreadsheetWriter(fh).writerows([["=1+2", "+1", "-x", "@SUM(A1)", "\tx", "ok", -1.5, 0]])
+    write_csv(tmp_path / "t.csv", ["=1+2", "+1+1", "-x", "@SUM(A1)", "\tx", "ok", -1.5, 0], [])
     assert next(csv.reader((tmp_path / "t.csv").open(newline=""))) == [
-        "'=1+2", "'+1", "'-x", "'@SUM(A1)", "'\tx", "ok", "-1.5", "0"]
+        "'=1+2", "'+1+1", "'-x", "'@SUM(A1)", "'\tx", "ok", "-1.5", "0"]
 
 
 def test_the_console_shows_a_students_id_as_it_is():

@@ -15,20 +15,41 @@ refused, since a shell pattern (``autograde grade class/*``) names students' own
 from __future__ import annotations
 
 import os
+import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
+from autograder.report import OUTPUT_NAMES
 from pgcheck.discovery import Submission, holds_work, read, submission_zip_name
 
-__all__ = ["Submission", "discover", "read"]
+__all__ = ["Student", "Submission", "discover", "read", "students"]
+
+
+@dataclass(frozen=True)
+class Student:
+    """One student of a grade: the id the results go under (``OUT/<id>/``, the gradebook's
+    row, nbgrader's student) and where the work is. When the name the work was found under
+    could not be the id, ``found_as`` is that name and ``renamed`` says why."""
+    id: str
+    path: Path
+    found_as: str = ""
+    renamed: str = ""
 
 
 def discover(paths: list[Path], name: str) -> list[tuple[str, Path]]:
-    """Expand command-line paths into (student id, path) pairs, batches included.
+    """:func:`students` as (student id, path) pairs."""
+    return [(s.id, s.path) for s in students(paths, name)]
+
+
+def students(paths: list[Path], name: str) -> list[Student]:
+    """Expand command-line paths into students, batches included.
 
     A path is a student's directory (holds ``name.py``, ``name.ipynb`` or
     ``name-submission.zip``), such a file itself, or a batch: a directory of
     student directories. nbgrader's ``submitted/<student>/<assignment>/`` tree
-    is recognised too. A submission zip's student is its folder's name.
+    is recognised too. A submission zip's student is its folder's name. Ids are unique
+    (see :func:`_unique_ids`): a student whose name is taken is graded under another id, and
+    the :class:`Student` says why.
     """
     found: list[tuple[str, Path]] = []
     for path in paths:
@@ -59,11 +80,46 @@ def _students(batch: Path, name: str) -> list[tuple[str, Path]]:
     return found
 
 
-def _unique_ids(found):
-    seen: dict[str, int] = {}
+def id_key(sid: str) -> str:
+    """What two ids must not share: file systems that ignore case (macOS, Windows) or
+    normalise Unicode would put ``Alice`` and ``alice`` into one output folder."""
+    return unicodedata.normalize("NFC", sid).casefold()
+
+
+def _unique_ids(found: list[tuple[str, Path]]) -> list[Student]:
+    """Student ids unique by construction, none of them a name the grader writes in ``OUT``.
+
+    Every student keeps the name the work was found under unless it is taken: by a file or
+    folder of the output (:data:`autograder.report.OUTPUT_NAMES`), or by a student earlier on
+    the command line (a batch's folders in sorted order), ignoring case. A student whose name
+    is taken is graded as ``NAME-2``, ``NAME-3``, ... (the first such id that is nobody's
+    own name and not yet given; an output name becomes ``student-NAME``), so that the
+    same command line always gives the same ids and no grade overwrites another.
+    """
+    reserved = {id_key(n) for n in OUTPUT_NAMES}
+    names = [sid or (path.resolve().name or "student") for sid, path in found]
+    owners: dict[str, int] = {}                 # key -> index of the student keeping it
+    for i, sid in enumerate(names):
+        if id_key(sid) not in reserved:
+            owners.setdefault(id_key(sid), i)
+    taken = reserved | set(owners)
     out = []
-    for sid, path in found:
-        n = seen.get(sid, 0)
-        seen[sid] = n + 1
-        out.append((sid if n == 0 else f"{sid}-{n + 1}", path))
+    for i, ((_, path), sid) in enumerate(zip(found, names)):
+        owner = owners.get(id_key(sid))
+        if owner == i:
+            out.append(Student(sid, path))
+            continue
+        if owner is None:
+            base = f"student-{sid}"
+            why = f"{sid} is the name of the grader's own output (OUT/{sid})"
+        else:
+            base = sid
+            why = (f"{found[owner][1]}, earlier on the command line, is also called "
+                   f"{names[owner]}" + ("" if names[owner] == sid else " (ignoring case)"))
+        new, n = base, 1
+        while id_key(new) in taken:
+            n += 1
+            new = f"{base}-{n}"
+        taken.add(id_key(new))
+        out.append(Student(new, path, found_as=sid, renamed=why))
     return out

@@ -19,17 +19,26 @@ Per batch, ``OUT/gradebook.csv``: one row per student, a column per assignment
 and per test group, and the seconds grading took; :func:`where_time_went` says
 for the class summary what those seconds were spent on. The builders are pure functions of
 the grading result; only the ``write_*`` functions touch disk.
+
+Beside the students' folders, the top of ``OUT`` holds the names below
+(:data:`OUTPUT_NAMES`): no student is graded under one of them
+(:func:`autograder.engine.discover.students`).
 """
 from __future__ import annotations
 
-import csv
 import json
 from pathlib import Path
 
+from autograder.report.csvsafe import write_csv
 from autograder.report.feedback import feedback_of, markdown, page
 from autograder.report.redact import GraderPaths, scrub_all
 
 SCHEMA = Path(__file__).with_name("gradescope.schema.json")
+GRADEBOOK = "gradebook.csv"    #: OUT/gradebook.csv: one row per student
+RUNS = "_runs"                 #: OUT/_runs/<run>/: manifests and superseded student folders
+REPORT = "_report"             #: OUT/_report/: the class reports (autograder.review.classview)
+#: every file or folder a grade writes at the top of OUT, beside the students' folders
+OUTPUT_NAMES = (GRADEBOOK, RUNS, REPORT)
 
 
 def gradescope_results(result: dict, details: dict) -> dict:
@@ -165,40 +174,5 @@ def write_submission_report(folder: Path, result: dict, details: dict,
     (folder / "feedback.html").write_text(page(fb, folder))
 
 
-#: what makes a spreadsheet read a cell as a formula when a text starts with it
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-class SpreadsheetWriter:
-    """A :func:`csv.writer` whose cells a spreadsheet shows as the text they are.
-
-    A CSV of the class is opened in a spreadsheet, where a cell that starts with ``=``,
-    ``+``, ``-`` or ``@`` is a formula: a student folder named ``=HYPERLINK(...)`` would
-    become a link, or worse, in the TA's gradebook. Such a text gets a leading apostrophe
-    (OWASP's advice against CSV injection); numbers stay numbers.
-    """
-
-    def __init__(self, fh):
-        self._writer = csv.writer(fh)
-
-    @staticmethod
-    def cell(value):
-        if isinstance(value, str) and value.startswith(FORMULA_START):
-            return "'" + value
-        return value
-
-    def writerow(self, row) -> None:
-        self._writer.writerow([self.cell(v) for v in row])
-
-    def writerows(self, rows) -> None:
-        for row in rows:
-            self.writerow(row)
-
-
 def write_gradebook(path: Path, results: list[dict]) -> None:
-    header, rows = gradebook_rows(results)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="") as fh:
-        writer = SpreadsheetWriter(fh)
-        writer.writerow(header)
-        writer.writerows(rows)
+    write_csv(path, *gradebook_rows(results))

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from autograder.report.csvsafe import write_csv
 from autograder.review import regrade
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -74,7 +75,7 @@ def record(results_json: dict, student: str, run_entry: dict | None = None) -> d
             "events": list(extra.get("events", [])),
             "problem": extra.get("problem", "") or extra.get("load_failure", ""),
             "reused": bool(entry.get("reused", False)), "why": list(entry.get("why", [])),
-            "tests": tests}
+            "renamed": dict(entry.get("renamed") or {}), "tests": tests}
 
 
 def _from_contract(result: dict) -> dict:
@@ -251,6 +252,8 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
                         for r in records if _events(r, "crash")],
             "timeouts": [{"student": r["student"], "events": _events(r, "timeout")}
                          for r in records if _events(r, "timeout")]},
+        "renamed": [{"student": r["student"], "found_as": r["renamed"].get("found_as", ""),
+                     "why": r["renamed"].get("why", "")} for r in records if r.get("renamed")],
         "slowest": sorted(table, key=lambda s: -s["seconds"])[:5],
         "protections": [{"protections": p, "students": c} for p, c in protections.most_common()],
     }
@@ -380,14 +383,8 @@ CSV_TABLES = {
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
-    from autograder.report import SpreadsheetWriter
-
-    with path.open("w", newline="") as fh:
-        writer = SpreadsheetWriter(fh)
-        writer.writerow(columns)
-        for row in rows:
-            writer.writerow(["; ".join(map(str, v)) if isinstance(v, list) else v
-                             for v in (row.get(c, "") for c in columns)])
+    write_csv(path, columns, (["; ".join(map(str, v)) if isinstance(v, list) else v
+                               for v in (row.get(c, "") for c in columns)] for row in rows))
 
 
 def write_report(out: Path, run: dict, previous: dict | None = None) -> Path:

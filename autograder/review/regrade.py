@@ -40,10 +40,9 @@ from pathlib import Path
 
 from autograder import __version__
 from autograder.authoring.course import Assignment, package_dir
+from autograder.report import OUTPUT_NAMES as RESERVED  # names no student id may take
+from autograder.report import REPORT, RUNS
 
-RUNS = "_runs"                 #: OUT/_runs/<run>/: manifests and superseded student folders
-REPORT = "_report"             #: OUT/_report/: the class reports (autograder.review.classview)
-RESERVED = (RUNS, REPORT)      #: names no student folder may take
 CACHE = "cache.json"           #: OUT/<student>/cache.json
 PARTS = ("submission", "assignment", "engine", "options")
 #: parts of the package that only read grading output: changing them never changes a grade
@@ -171,6 +170,8 @@ class Plan:
     reused: dict[str, dict]                     # student -> earlier grade (contract object)
     why: dict[str, list[str]]                   # student -> parts that changed ("new": none before)
     graded_in: dict[str, str]                   # student -> run whose grade is reused
+    #: student -> {"found_as": the folder's name, "why": why that could not be the id}
+    renamed: dict[str, dict] = field(default_factory=dict)
     started: float = field(default_factory=time.time)
 
     @property
@@ -198,7 +199,8 @@ class Plan:
             "options": self.options,
             "students": [{"id": sid, "path": str(path), "parts": self.parts[sid],
                           "reused": sid in self.reused, "why": self.why.get(sid, []),
-                          "graded_in": self.graded_in.get(sid, self.run)}
+                          "graded_in": self.graded_in.get(sid, self.run),
+                          **({"renamed": self.renamed[sid]} if sid in self.renamed else {})}
                          for sid, path in self.pairs],
             "results": [_brief(r) for r in results],
         }
@@ -209,28 +211,36 @@ class Plan:
 
 
 def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], options: dict,
-         read=None) -> Plan:
+         read=None, renamed=()) -> Plan:
     """Decide, student by student, whether the grade in ``out`` can be reused; move aside
     (into ``out/_runs/<its run>/``) the folder of every student who will be regraded.
 
     ``read(student, path)`` reads a submission (default :func:`autograder.engine.discover.read`).
+    ``renamed``: the :class:`autograder.engine.discover.Student` entries graded under another
+    id than their folder's name; the manifest keeps the name and why.
     """
     from autograder.engine import discover as submissions
 
     out = Path(out)
     read = read or (lambda sid, path: submissions.read(sid, path, assignment.name,
                                                        assignment.functions))
-    clash = [sid for sid, _ in pairs if sid in RESERVED]
+    keys = [submissions.id_key(sid) for sid, _ in pairs]
+    clash = [sid for sid, key in zip((p[0] for p in pairs), keys)
+             if key in {submissions.id_key(r) for r in RESERVED}]
     if clash:
-        raise ValueError(f"a student folder may not be called {clash[0]!r} (the output "
-                         "folder keeps its runs and reports under that name)")
+        raise ValueError(f"a student may not be graded as {clash[0]!r} (the output "
+                         "folder keeps its own files under that name)")
+    twice = [sid for (sid, _), key in zip(pairs, keys) if keys.count(key) > 1]
+    if twice:   # discover() never gives these: one grade would overwrite the other
+        raise ValueError(f"two students would be graded as {twice[0]!r}")
     earlier = runs(out)
     run = f"{len(earlier) + 1:04d}-{datetime.now(timezone.utc):%Y%m%dT%H%M%SZ}"
     while (out / RUNS / run).exists():
         run += "+"
     common = {"assignment": assignment_fingerprint(assignment), "engine": engine_fingerprint(),
               "options": options_fingerprint(options)}
-    result = Plan(out, assignment.name, run, options, list(pairs), {}, {}, {}, {})
+    result = Plan(out, assignment.name, run, options, list(pairs), {}, {}, {}, {},
+                  renamed={s.id: {"found_as": s.found_as, "why": s.renamed} for s in renamed})
     for sid, path in pairs:
         parts = {"submission": submission_fingerprint(read(sid, path)), **common}
         result.parts[sid] = parts

@@ -94,8 +94,9 @@ def test_copies_found_independent_solutions_not(klass, tmp_path):
     everything = similarity.check(docs, a, threshold=0.0)["pairs"]
     independent = [max(p["similarity_a"], p["similarity_b"]) for p in everything
                    if frozenset((p["a"], p["b"])) not in pairs]
-    # (two loop-based variants share up to about a third: well under the 50 % flag threshold)
-    assert independent and max(independent) < 0.4
+    # (compared as code in canonical form, two independent solutions share at most a few
+    # matches: pairs with nothing in common are not listed at all)
+    assert max(independent, default=0.0) < 0.4
 
 
 def test_the_stub_is_boilerplate(tmp_path):

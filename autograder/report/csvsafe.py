@@ -1,0 +1,57 @@
+"""Every CSV the grader writes, written so that a spreadsheet reads it as data.
+
+A TA opens ``gradebook.csv`` and the class page's tables in Excel, LibreOffice or Google
+Sheets. Some of their cells come from students: an id is a folder name, an LMS user name
+or an nbgrader user name, which students may choose. A spreadsheet reads a cell that starts
+with ``=``, ``+``, ``-`` or ``@`` as a formula (``=HYPERLINK(...)`` links out and leaks the
+sheet, ``-2+3`` computes), and a leading tab or carriage return can hide one; some import
+dialogs trim spaces first. Following OWASP's guidance on CSV injection, such a cell is
+written with a leading apostrophe (``'=HYPERLINK(...)``): the spreadsheet shows the text and
+never evaluates it. Numbers are left as they are, so a negative score stays a number; so is
+text that is exactly a number (``-0.5``), which no spreadsheet reads as a formula.
+
+:func:`write_csv` is the only writer of CSV in the package (a test holds it to that).
+"""
+from __future__ import annotations
+
+import csv
+import math
+import re
+from pathlib import Path
+from typing import Iterable
+
+#: characters that make a spreadsheet read a cell as a formula (OWASP), with the full-width
+#: forms that some spreadsheets fold into them
+FORMULA_START = frozenset("=+-@\uff1d\uff0b\uff0d\uff20")
+#: characters that may come before a formula and still let it run, in some import dialogs
+LEADING_NOISE = " \t\r\n\x0b\x0c\u00a0\u3000"
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def safe_cell(value):
+    """``value`` as a spreadsheet will read it as data: numbers unchanged, and text that
+    could start a formula given a leading apostrophe.
+
+    >>> [safe_cell(v) for v in (-2.5, "-2.5", "-2+3", "=1+1", "alice", "\\t=1")]
+    [-2.5, '-2.5', "'-2+3", "'=1+1", 'alice', "'\\t=1"]
+    """
+    if value is None or isinstance(value, (int, float)) and math.isfinite(value):
+        return value
+    text = str(value)                   # (``-inf`` is no number to a spreadsheet: text)
+    if _NUMBER.fullmatch(text):
+        return text
+    first = text.lstrip(LEADING_NOISE)[:1]
+    if first in FORMULA_START or (text[:1] and text[:1] in "\t\r"):
+        return "'" + text
+    return text
+
+
+def write_csv(path: Path, header: list[str], rows: Iterable[Iterable]) -> Path:
+    """Write ``header`` and ``rows`` to ``path`` with every cell made :func:`safe_cell`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow([safe_cell(c) for c in header])
+        writer.writerows([safe_cell(c) for c in row] for row in rows)
+    return path
