@@ -39,7 +39,7 @@ import torch
 
 from autograder.engine.assertions import Mismatch, expect_close, expect_float, expect_no_grad, grads_of
 from pgcheck.calls import call_function
-from autograder.sandbox.client import StudentError
+from autograder.sandbox.client import ReferenceRun, StudentError
 
 
 def clone(value):
@@ -89,14 +89,15 @@ def timed(fn, args, kwargs):
 
 
 def reference_timer(reference):
-    """``timer(fn, args, kwargs)``: the seconds the reference's ``fn`` takes on copies of the
-    arguments, or None when the reference has no such function or raises on them."""
-    def timer(fn: str, args, kwargs) -> float | None:
+    """``timer(fn, args, kwargs)``: the reference's ``fn`` run on copies of the arguments (the
+    seconds it took, the size of its answer), or None when the reference has no such function
+    or raises on them."""
+    def timer(fn: str, args, kwargs) -> ReferenceRun | None:
         function = getattr(reference, fn, None)
         if not callable(function):
             return None
         try:
-            return timed(function, args, kwargs)[1]
+            return ReferenceRun.of(*timed(function, args, kwargs))
         except Exception:  # noqa: BLE001 - an input the reference refuses: the floor applies
             return None
     return timer
@@ -215,7 +216,7 @@ class Compare:
         """Call ``fn`` on both sides and check the student's value; returns it."""
         expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
         try:
-            actual = getattr(self.student, fn).on(case, seconds)(*args, **kwargs)
+            actual = getattr(self.student, fn).on(case, seconds, expected)(*args, **kwargs)
         except StudentError as exc:
             if exc.not_implemented or exc.type == "MissingFunction":
                 raise
@@ -246,7 +247,7 @@ class Compare:
         start = time.perf_counter()
         expected = call_function(getattr(self.reference, fn), clone(args), clone(kwargs), grad=spec)
         seconds = time.perf_counter() - start
-        result = getattr(self.student, fn).on(case, seconds).grad(
+        result = getattr(self.student, fn).on(case, seconds, expected["value"]).grad(
             *args, wrt=wrt, output=output, grad_output=grad_output, **kwargs)
 
         def check(actual, want):
@@ -265,7 +266,7 @@ class Compare:
     def unmodified(self, fn: str, *args, case: str, names=None, **kwargs) -> None:
         """A right answer that leaves its tensor arguments as they were."""
         expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
-        result = getattr(self.student, fn).on(case, seconds).echo(*args, **kwargs)
+        result = getattr(self.student, fn).on(case, seconds, expected).echo(*args, **kwargs)
         self._check_value(fn, args, kwargs, result.value, expected, case=case, names=names)
         changed = _changed(args, result.args_after)
         if changed is None:
