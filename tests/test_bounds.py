@@ -199,3 +199,31 @@ def test_the_longest_error_an_honest_worker_sends_fits_any_calls_budget():
                                  client.ReferenceRun(0.001, codec.Size.of(codec.pack(1.0))))
     assert codec.Size.of(frame).values <= budget.values
     assert codec.Size.of(frame).bytes <= budget.bytes
+
+
+@pytest.mark.parametrize("reply, why", [
+    ({"ok": "yes"}, "not of the worker's shape"),
+    ([True], "not of the worker's shape"),
+    ({"ok": False, "error": ["ValueError", 1]}, "not three strings"),
+    ({"ok": False, "error": {"type": "E", "message": 5}}, "not three strings"),
+    ({"ok": True, "value": 1.0, "grads": 3}, "wrong type"),
+    ({"ok": True, "value": 1.0, "grads": []}, "one gradient per argument"),   # checks undone
+    ({"ok": True, "value": 1.0, "args_after": [1.0]}, "every argument"),
+    ({"ok": True, "value": 1.0, "args_after": [1.0, 2.0], "kwargs_after": {}}, "every argument"),
+])
+def test_a_reply_is_checked_against_its_request(reply, why):
+    """A forged reply with fewer gradients or arguments than asked for would leave the checks
+    of the missing ones undone: refused like any malformed reply."""
+    request = {"op": "call", "fn": "f", "args": [1.0, 2.0], "kwargs": {"k": 1},
+               "grad": {"wrt": [0, "k"]}, "echo_args": True}
+    with pytest.raises(client.protocol.ProtocolError, match=why):
+        client.Reply.parse(reply, request)
+
+
+def test_texts_of_a_reply_are_cut_by_the_grader():
+    error = client.Reply.parse({"ok": False, "error": {
+        "type": "T" * 10**5, "message": "m" * 10**6, "traceback": "x" * 10**6 + "the end"}},
+        {"op": "call"}).error
+    assert len(error.type) < client.TYPE_CHARS + 40
+    assert len(error.message) < client.MESSAGE_CHARS + 40
+    assert error.traceback.endswith("the end") and len(error.traceback) < client.TRACEBACK_CHARS + 40

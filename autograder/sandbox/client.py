@@ -111,8 +111,10 @@ class Reply:
     error: WorkerError = WorkerError()
 
     @classmethod
-    def parse(cls, data) -> "Reply":
-        """ProtocolError unless ``data`` is a reply of the worker's shape."""
+    def parse(cls, data, request: dict) -> "Reply":
+        """ProtocolError unless ``data`` is a reply of the worker's shape to ``request``: one
+        gradient per argument asked for, every argument echoed when asked (fewer would leave
+        checks undone)."""
         if not isinstance(data, dict) or not isinstance(data.get("ok"), bool):
             raise protocol.ProtocolError("the reply is not of the worker's shape")
         if not data["ok"]:
@@ -122,9 +124,16 @@ class Reply:
         for key, kind in kinds.items():
             if key in data and not isinstance(data[key], kind):
                 raise protocol.ProtocolError(f"field {key!r} of the reply has the wrong type")
-        return cls(True, data.get("value"), data.get("grads"),
+        grads = data.get("grads")
+        if request.get("grad") and grads is not None and len(grads) != len(request["grad"]["wrt"]):
+            raise protocol.ProtocolError("not one gradient per argument asked for")
+        after, kwargs_after = data.get("args_after", []), data.get("kwargs_after", {})
+        if request.get("echo_args") and (len(after) != len(request["args"])
+                                         or set(kwargs_after) != set(request["kwargs"])):
+            raise protocol.ProtocolError("not every argument sent back")
+        return cls(True, data.get("value"), grads,
                    None if data.get("grad_error") is None else clip(data["grad_error"], 300),
-                   data.get("args_after", []), data.get("kwargs_after", {}))
+                   after, kwargs_after)
 
 
 @dataclass(frozen=True)
@@ -429,7 +438,7 @@ class Session:
                 raise RuntimeError(f"the grader's request could not be framed: {exc}") from None
             budget = reply_budget(message, Size.of(frame), reference)
             protocol.send(self.sock, frame, deadline)
-            return Reply.parse(protocol.recv(self.sock, budget, deadline))
+            return Reply.parse(protocol.recv(self.sock, budget, deadline), message)
         finally:
             self.last = time.monotonic() - start
             self.used += self.last
