@@ -210,7 +210,8 @@ def table(runs: list[dict]) -> list[str]:
     measured) the grader's peak RSS beside the neighbour's; the ratio of two runs' seconds."""
     header = f"{'case':26}"
     for r in runs:
-        header += f"{r['label'][:18]:>20}{'KB':>8}" + (f"{'RSS MB (vs nb)':>16}" if r["rss"] else "")
+        header += f"{r['label'][:18]:>20}{'KB':>8}"
+        header += f"{'RSS MB (vs nb)':>16}" if r["rss"] else ""
     lines = [header + (f"{'ratio':>8}" if len(runs) == 2 else "")]
     for case in cases() + [NEIGHBOUR]:
         line = f"{case[:26]:26}"

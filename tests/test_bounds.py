@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.sandbox import client
+from autograder.sandbox import replies
+from autograder.sandbox.codec import ProtocolError
 
 ATTACKS = '''
 import socket, struct, sys, time
@@ -172,7 +173,7 @@ def test_forged_frames_are_the_students_fault(run):
 def test_messages_are_cut_by_the_grader_whatever_the_worker_did(run):
     got = outcome(run, "long_message")
     assert got["kind"] == "StudentError", got
-    limit = client.TYPE_CHARS + client.MESSAGE_CHARS + client.TRACEBACK_CHARS + 200
+    limit = replies.TYPE_CHARS + replies.MESSAGE_CHARS + replies.TRACEBACK_CHARS + 200
     assert len(got["text"]) < limit, len(got["text"])
 
 
@@ -195,8 +196,8 @@ def test_the_longest_error_an_honest_worker_sends_fits_any_calls_budget():
 
     reply = {"ok": False, "error": worker.describe(ValueError(",:[{" * 100_000))}
     frame = codec.pack(reply)
-    budget = client.reply_budget({"op": "call"}, codec.Size.of(codec.pack([1.0])),
-                                 client.ReferenceRun(0.001, codec.Size.of(codec.pack(1.0))))
+    budget = replies.reply_budget({"op": "call"}, codec.Size.of(codec.pack([1.0])),
+                                 replies.ReferenceRun(0.001, codec.Size.of(codec.pack(1.0))))
     assert codec.Size.of(frame).values <= budget.values
     assert codec.Size.of(frame).bytes <= budget.bytes
 
@@ -216,14 +217,15 @@ def test_a_reply_is_checked_against_its_request(reply, why):
     of the missing ones undone: refused like any malformed reply."""
     request = {"op": "call", "fn": "f", "args": [1.0, 2.0], "kwargs": {"k": 1},
                "grad": {"wrt": [0, "k"]}, "echo_args": True}
-    with pytest.raises(client.protocol.ProtocolError, match=why):
-        client.Reply.parse(reply, request)
+    with pytest.raises(ProtocolError, match=why):
+        replies.Reply.parse(reply, request)
 
 
 def test_texts_of_a_reply_are_cut_by_the_grader():
-    error = client.Reply.parse({"ok": False, "error": {
+    error = replies.Reply.parse({"ok": False, "error": {
         "type": "T" * 10**5, "message": "m" * 10**6, "traceback": "x" * 10**6 + "the end"}},
         {"op": "call"}).error
-    assert len(error.type) < client.TYPE_CHARS + 40
-    assert len(error.message) < client.MESSAGE_CHARS + 40
-    assert error.traceback.endswith("the end") and len(error.traceback) < client.TRACEBACK_CHARS + 40
+    assert len(error.type) < replies.TYPE_CHARS + 40
+    assert len(error.message) < replies.MESSAGE_CHARS + 40
+    assert error.traceback.endswith("the end")
+    assert len(error.traceback) < replies.TRACEBACK_CHARS + 40

@@ -9,7 +9,9 @@ module              job
                     course) that forks one worker per submission
 ``worker``          inside the worker: load the submission, answer calls
 ``confine``         namespaces, private root, uid, resource limits
-``codec``           the wire format: JSON plus raw tensor bytes, never pickle
+``codec``           the wire format: JSON plus raw tensor bytes, never pickle;
+                    every frame's size checked against a budget before it is read
+``replies``         what the grader accepts back: typed replies, their budgets
 ==================  ========================================================
 
 Nothing here imports the engine; ``docs/security.md`` is the threat model.

@@ -3,9 +3,7 @@ small chunk for ever: a grader that held what a frame declares before checking i
 the answer should be would run out of memory (and with it the whole batch)."""
 import socket
 import struct
-import sys
 
-_codec = sys.modules["autograder.sandbox.codec"]
 _header = struct.pack(">II", 2, 4096) + struct.pack(">Q", 512 << 20) * 4096 + b"{}"
 
 
