@@ -229,3 +229,18 @@ def test_texts_of_a_reply_are_cut_by_the_grader():
     assert len(error.message) < replies.MESSAGE_CHARS + 40
     assert error.traceback.endswith("the end")
     assert len(error.traceback) < replies.TRACEBACK_CHARS + 40
+
+
+def test_feedback_is_bounded_per_test_and_per_submission():
+    """Whatever the failures say, a test's feedback stays within its cap, and once the
+    submission's feedback is long, each further failure keeps its first line."""
+    from autograder.authoring import course
+    from autograder.engine import plugin as grading
+
+    plugin = grading.GradingPlugin(course.example(), student=None)
+    texts = [plugin._bounded(f"{i}: " + "\U0001d518" * 10_000 + "\nline 2") for i in range(40)]
+    assert all(len(t) < grading.TEST_OUTPUT_CHARS + 60 for t in texts)
+    assert texts[-1].startswith("39: ") and texts[-1].endswith("already long]")
+    most = grading.SUBMISSION_OUTPUT_CHARS + grading.TEST_OUTPUT_CHARS + 40 * (
+        grading.FIRST_LINE_CHARS + 100)
+    assert sum(map(len, texts)) < most
