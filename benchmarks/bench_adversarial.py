@@ -1,23 +1,33 @@
-"""Grading time of the adversarial bank (``tests/assignments/grpo/adversarial/``), per case, in the strongest mode.
+"""Grading time, bytes written and the grader's memory for the adversarial bank
+(``tests/assignments/grpo/adversarial/``), per case, in the strongest mode.
 
 The bank is graded the way ``tests/test_adversarial.py`` builds it (each attack on top of
 wrong answers, beside a correct neighbour), as one batch with ``--jobs 2`` and the default
 limits (no ``--timeout`` or ``--budget``), in the strongest sandbox the machine allows. For
 each case it prints the seconds from the case's ``results.json`` (``execution_time``: what
-Gradescope would charge), its score, and at the end the batch's wall time, whether every
-attack scored 0, whether the neighbour kept full marks and whether any process of a
-submission was left running.
+Gradescope would charge), its score and the bytes its grade wrote under ``OUT/<student>/``; at
+the end the batch's wall time, whether every attack scored 0, whether the neighbour kept full
+marks and whether any process of a submission was left running.
+
+The grader's memory: each case, and the neighbour, is then graded again alone (``--jobs 1``,
+so the grading happens in the ``autograde`` process itself), and the peak RSS of the grading
+processes (that process and any pool children it has; not the fork server and the workers,
+which are the sandbox and limited on their own) is read from outside, from the kernel's
+high-water mark (``VmHWM``) of each, sampled every 50 ms with psutil. A case's growth is its
+peak minus the neighbour's (issue 22 allows 300 MB). ``--no-rss`` leaves these runs out.
 
 ``--baseline COMMIT`` grades the same bank, in the same run, first with the code of that
 commit (extracted with ``git archive`` into a temporary folder, run by this interpreter
 with the extracted tree first on its path), then with this checkout, and prints the
 ratios side by side. ``--checkout DIR`` measures another checkout instead of this one
-(its own ``.venv/bin/python`` if it has one). The bank itself is always this checkout's.
+(its own ``.venv/bin/python`` if it has one). The bank itself is always this checkout's;
+``--skip CASE,...`` leaves cases out (a commit from before issue 22 waits for ever on
+``slow_reply`` and runs out of memory on ``lying_header``).
 
 Run::
 
     .venv/bin/python benchmarks/bench_adversarial.py
-    .venv/bin/python benchmarks/bench_adversarial.py --baseline 4d1ed3a
+    .venv/bin/python benchmarks/bench_adversarial.py --baseline 4d1ed3a --no-rss --skip slow_reply,lying_header
 """
 from __future__ import annotations
 
@@ -40,8 +50,12 @@ MARK = "ADVERSARYMARK"
 SLOW = "slow_correct"       # correct answers, 3 s a call: not an attack that may score nothing
 
 
+SKIPPED: set[str] = set()      # --skip
+
+
 def cases() -> list[str]:
-    return sorted(p.stem for p in BANK.glob("*.py") if not p.name.startswith("_"))
+    return sorted(p.stem for p in BANK.glob("*.py") if not p.name.startswith("_")
+                  and p.stem not in SKIPPED)
 
 
 def build_batch(folder: Path) -> Path:
@@ -52,6 +66,59 @@ def build_batch(folder: Path) -> Path:
     (folder / NEIGHBOUR).mkdir(parents=True)
     (folder / NEIGHBOUR / "grpo.py").write_text((ROOT / "solutions" / "grpo" / "grpo.py").read_text())
     return folder
+
+
+def bytes_written(folder: Path) -> int:
+    """Every byte of every file a grade left under ``folder`` (``OUT/<student>/``)."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def high_water_mark(process: psutil.Process) -> int:
+    """The peak RSS of ``process`` so far, in bytes (the kernel's ``VmHWM``); its current RSS
+    where the kernel does not say."""
+    try:
+        for line in Path(f"/proc/{process.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+        return process.memory_info().rss
+    except (OSError, psutil.Error):
+        return 0
+
+
+def grading_peak(cmd: list[str], cwd: Path, label: str) -> int:
+    """Run ``cmd`` (a grade) and return the peak RSS, in bytes, of its grading processes: the
+    ``autograde`` process and its pool's children (forked from it, so with its command line),
+    summed; not the fork server and the workers."""
+    with open(os.devnull, "wb") as devnull:
+        proc = psutil.Popen(cmd, cwd=cwd, stdout=devnull, stderr=devnull)
+        line = proc.cmdline()
+        peaks: dict[int, int] = {}
+        while proc.poll() is None:
+            try:
+                family = [proc] + proc.children(recursive=True)
+            except psutil.Error:
+                family = [proc]
+            for p in family:
+                try:
+                    if p.pid == proc.pid or p.cmdline() == line:
+                        peaks[p.pid] = max(peaks.get(p.pid, 0), high_water_mark(p))
+                except psutil.Error:
+                    pass
+            time.sleep(0.05)
+    if proc.returncode:
+        raise SystemExit(f"the grader failed on {label} (exit {proc.returncode})")
+    return sum(peaks.values())
+
+
+def memory(python: list[str], checkout: Path, batch: Path, tmp: Path) -> dict[str, int]:
+    """Peak RSS of the grading processes, in bytes, with each case graded alone."""
+    peaks = {}
+    for sid in cases() + [NEIGHBOUR]:
+        cmd = python + ["-m", "autograder.cli", "grade", str(batch / sid), "--assignment",
+                        "grpo", "--jobs", "1", "--out", str(tmp / "rss" / sid), "--json"]
+        peaks[sid] = grading_peak(cmd, checkout, sid)
+        print(f"  {sid}: peak RSS {peaks[sid] / 2**20:.0f} MB", file=sys.stderr)
+    return peaks
 
 
 def leftovers() -> list[str]:
@@ -110,21 +177,54 @@ def grade(label: str, python: list[str], checkout: Path, batch: Path, out: Path)
         time.sleep(0.2)
     seconds = {sid: json.loads((out / sid / "results.json").read_text())["execution_time"]
                for sid in results}
-    return {"label": label, "wall": wall, "results": results, "seconds": seconds, "left": left}
+    written = {sid: bytes_written(out / sid) for sid in results}
+    return {"label": label, "wall": wall, "results": results, "seconds": seconds, "left": left,
+            "bytes": written, "rss": {}}
 
 
 def describe(run: dict) -> list[str]:
-    results, seconds = run["results"], run["seconds"]
+    results, seconds, written, rss = run["results"], run["seconds"], run["bytes"], run["rss"]
     attacks = [c for c in cases() if c != SLOW]
     scored = {c: results[c]["score"] for c in attacks if results[c]["score"]}
     neighbour = results[NEIGHBOUR]
     worst = max(attacks, key=lambda c: seconds[c])
-    return [f"{run['label']}: bank graded in {run['wall']:.1f} s of wall time (--jobs 2); "
-            f"sum of per-submission seconds {sum(seconds.values()):.1f}; slowest attack "
-            f"{worst} {seconds[worst]:.1f} s",
-            f"  attacks that scored: {scored or 'none'}; neighbour "
-            f"{neighbour['score']:g}/{neighbour['max_score']:g}; "
-            f"left running: {run['left'] or 'nothing'}"]
+    most = max(attacks, key=lambda c: written[c])
+    lines = [f"{run['label']}: bank graded in {run['wall']:.1f} s of wall time (--jobs 2); "
+             f"sum of per-submission seconds {sum(seconds.values()):.1f}; slowest attack "
+             f"{worst} {seconds[worst]:.1f} s",
+             f"  attacks that scored: {scored or 'none'}; neighbour "
+             f"{neighbour['score']:g}/{neighbour['max_score']:g}; "
+             f"left running: {run['left'] or 'nothing'}",
+             f"  most bytes written: {most} {written[most] / 1e3:.0f} KB (neighbour "
+             f"{written[NEIGHBOUR] / 1e3:.0f} KB)"]
+    if rss:
+        top = max(attacks, key=lambda c: rss[c])
+        lines.append(f"  largest peak RSS of the grader: {top} {rss[top] / 2**20:.0f} MB, "
+                     f"{(rss[top] - rss[NEIGHBOUR]) / 2**20:+.0f} MB beside the neighbour's "
+                     f"{rss[NEIGHBOUR] / 2**20:.0f} MB")
+    return lines
+
+
+def table(runs: list[dict]) -> list[str]:
+    """One line per case: per run, its seconds and points, the bytes it wrote and (when
+    measured) the grader's peak RSS beside the neighbour's; the ratio of two runs' seconds."""
+    header = f"{'case':26}"
+    for r in runs:
+        header += f"{r['label'][:18]:>20}{'KB':>8}"
+        header += f"{'RSS MB (vs nb)':>16}" if r["rss"] else ""
+    lines = [header + (f"{'ratio':>8}" if len(runs) == 2 else "")]
+    for case in cases() + [NEIGHBOUR]:
+        line = f"{case[:26]:26}"
+        for r in runs:
+            line += (f"{r['seconds'][case]:>11.1f} s ({r['results'][case]['score']:>3g} pts)"
+                     f"{r['bytes'][case] / 1e3:>8.0f}")
+            if r["rss"]:
+                grown = (r["rss"][case] - r["rss"][NEIGHBOUR]) / 2**20
+                line += f"{r['rss'][case] / 2**20:>9.0f} ({grown:+4.0f})"
+        if len(runs) == 2:
+            line += f"{runs[0]['seconds'][case] / max(runs[1]['seconds'][case], 1e-9):>7.1f}x"
+        lines.append(line)
+    return lines
 
 
 def main():
@@ -133,8 +233,12 @@ def main():
                         help="also grade the bank with this commit's code, first, in the same run")
     parser.add_argument("--checkout", metavar="DIR", default=str(ROOT),
                         help="the checkout to measure (default: this one)")
+    parser.add_argument("--no-rss", action="store_true",
+                        help="leave out the grader's peak RSS (one grade per case)")
+    parser.add_argument("--skip", metavar="CASE,...", default="", help="cases to leave out")
     parser.add_argument("--json", metavar="FILE", help="also save every figure")
     args = parser.parse_args()
+    SKIPPED.update(filter(None, args.skip.split(",")))
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -142,26 +246,21 @@ def main():
         if args.baseline:
             where, python = extract(args.baseline, tmp / "baseline")
             runs.append(grade(f"baseline {args.baseline}", python, where, batch, tmp / "out-base"))
+            if not args.no_rss:
+                runs[-1]["rss"] = memory(python, where, batch, tmp / "base")
         checkout = Path(args.checkout).resolve()
         label = "this checkout" if checkout == ROOT else str(checkout)
         runs.append(grade(label, interpreter(checkout), checkout, batch, tmp / "out"))
-    header = f"{'case':28}" + "".join(f"{r['label'][:18]:>20}" for r in runs)
-    header += f"{'ratio':>8}" if len(runs) == 2 else ""
-    print(header)
-    for case in cases() + [NEIGHBOUR]:
-        line = f"{case:28}"
-        for r in runs:
-            line += f"{r['seconds'][case]:>11.1f} s ({r['results'][case]['score']:>3g} pts)"
-        if len(runs) == 2:
-            line += f"{runs[0]['seconds'][case] / max(runs[1]['seconds'][case], 1e-9):>7.1f}x"
-        print(line)
+        if not args.no_rss:
+            runs[-1]["rss"] = memory(interpreter(checkout), checkout, batch, tmp)
+    print("\n".join(table(runs)))
     for r in runs:
         print("\n".join(describe(r)))
     if len(runs) == 2:
         print(f"whole bank, wall time: {runs[1]['wall'] / runs[0]['wall']:.2f} of the baseline's")
     if args.json:
         Path(args.json).write_text(json.dumps(
-            [{k: r[k] for k in ("label", "wall", "seconds", "left")}
+            [{k: r[k] for k in ("label", "wall", "seconds", "left", "bytes", "rss")}
              | {"scores": {s: x["score"] for s, x in r["results"].items()}} for r in runs],
             indent=1))
 

@@ -59,3 +59,22 @@ def error_text(type_name: str, message: str, traceback: str = "",
         return (f"not implemented: {origin.function} (NotImplementedError raised at line "
                 f"{origin.line}{said})")
     return f"your code raised {type_name}: {message}\n{traceback}".rstrip()
+
+
+def clip(text: str, limit: int, *, keep: str = "head") -> str:
+    """``text`` cut to its first (or, with ``keep="tail"``, last) ``limit`` characters, saying
+    how many were left out, with any character no file can hold (a lone surrogate) as ``?``.
+
+    Everything a submission sends back is text of any length; whatever shows it (feedback,
+    reports) shows at most this much of it.
+
+    >>> clip("abcdef" * 10, 12)
+    'abcdefabcdef [... 48 more characters]'
+    >>> clip("line 1\\nline 2\\nthe error", 9, keep="tail")
+    '[... 14 more characters] the error'
+    """
+    text = str(text)
+    if len(text) > limit:
+        more = f"[... {len(text) - limit} more characters]"
+        text = f"{text[:limit]} {more}" if keep == "head" else f"{more} {text[-limit:]}"
+    return text.encode("utf-8", "replace").decode("utf-8")

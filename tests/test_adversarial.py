@@ -4,7 +4,8 @@ Each case file is an attack on top of wrong answers (``_wrong.py`` is prepended)
 it earns can only come from a successful attack. The whole bank is graded in one batch, in
 parallel, with the default limits, next to a correct submission, and we check, for each case:
 score 0 (the slow one: what fits in its limits, with the run's total time bounded), exit status
-0 and results for every submission, no process of any submission left behind (each carries
+0 and results for every submission, at most 2 MB written for any student, no feedback that blames
+the grader ("internal error"), no process of any submission left behind (each carries
 ``ADVERSARYMARK`` in its command line), no file outside the output folder changed (checksums of
 the repository, of the submissions and of an earlier run's output), the correct neighbour at
 full marks, and that a function that hung, crashed its worker or ran out of memory was not
@@ -40,7 +41,15 @@ FAIL_FAST = {"loop_in_call": "skipped: group_advantages hung on",
              "segfault": "skipped: group_advantages crashed the process running it",
              "closes_its_pipes": "skipped: group_advantages crashed the process running it",
              "memory_bomb": "skipped: group_advantages ran out of memory",
-             "huge_answer": "skipped: group_advantages "}    # out of memory, or too big to send
+             "huge_answer": "skipped: group_advantages ",   # out of memory, or too big to send
+             "slow_reply": "skipped: group_advantages hung on",
+             "lying_header": "skipped: group_advantages sent an answer too large to accept",
+             "huge_json": "skipped: sequence_logprob sent an answer too large to accept",
+             "long_messages": "skipped: group_advantages sent an answer too large to accept",
+             "forged_replies": "skipped: sequence_logprob sent a malformed reply"}
+#: all that one student's grade may write (OUT/<student>/: results.json, cache.json, feedback.md,
+#: feedback.html), whatever the submission sends: issue 22
+MAX_BYTES_PER_STUDENT = 2_000_000
 FILE_WRITERS = ("fake_results", "rewrite_grader")
 NEIGHBOUR = "zz-correct-neighbour"
 
@@ -111,7 +120,18 @@ def check_survived(proc, out: Path, skip=()) -> dict:
     neighbour = results[NEIGHBOUR]
     assert neighbour["score"] == neighbour["max_score"], \
         [t for t in neighbour["tests"] if t["score"] < t["max_score"]]
+    for sid in results:
+        written = bytes_written(out / sid)
+        assert written <= MAX_BYTES_PER_STUDENT, f"{sid} wrote {written:,} bytes"
+        blamed_on_us = [t["output"][:200] for t in results[sid]["tests"]
+                        if "internal error" in t["output"] or "course staff" in t["output"]]
+        assert not blamed_on_us, f"{sid}: the grader blamed itself: {blamed_on_us[:2]}"
     return results
+
+
+def bytes_written(folder: Path) -> int:
+    """All the bytes of every file under ``folder``."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
 def test_bank_is_big_enough():

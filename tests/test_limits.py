@@ -15,6 +15,7 @@ from autograder.engine import grade as runner
 from autograder.engine.compare import Compare, Hints, reference_timer
 from autograder.engine.plugin import reference_module
 from autograder.sandbox.client import CallSkipped, Session, Student, Zygote
+from autograder.sandbox.codec import Size, pack
 from autograder.sandbox.confine import Limits
 from conftest import make_submission
 from pgcheck.calls import CallResult
@@ -40,19 +41,20 @@ class RecordingSession:
     def skip_if_broken(self, *names, **then):
         Session.skip_if_broken(self, *names, **then)
 
-    def call(self, fn, args, kwargs, *, grad=None, echo_args=False, reference_seconds=None,
-             case=""):
-        self.calls.append((fn, reference_seconds, case))
+    def call(self, fn, args, kwargs, *, grad=None, echo_args=False, reference=None, case=""):
+        self.calls.append((fn, reference, case))
         return CallResult(getattr(self.reference, fn)(*args, **kwargs), None, None, list(args), {})
 
 
-def test_compare_times_the_reference_and_passes_its_time_and_the_case():
+def test_compare_times_the_reference_and_passes_its_time_its_answers_size_and_the_case():
     reference = reference_module(EX)
     session = RecordingSession(reference)
     compare = Compare(Student(session), reference, Hints(EX))
     compare("group_advantages", torch.tensor([[0.0, 1, 1, 0]]), case="the table")
-    ((fn, seconds, case),) = session.calls
-    assert fn == "group_advantages" and case == "the table" and 0 < seconds < 1
+    ((fn, run, case),) = session.calls
+    assert fn == "group_advantages" and case == "the table" and 0 < run.seconds < 1
+    answer = reference.group_advantages(torch.tensor([[0.0, 1, 1, 0]]))
+    assert run.answer == Size.of(pack(answer))      # the reply budget follows it
 
 
 def test_direct_calls_are_timed_against_the_reference_too():
@@ -61,8 +63,8 @@ def test_direct_calls_are_timed_against_the_reference_too():
     session = RecordingSession(reference)
     student = Student(session, timer=reference_timer(reference))
     student.group_advantages(torch.tensor([[0.0, 1, 1, 0]]))
-    ((_, seconds, case),) = session.calls
-    assert 0 < seconds < 1 and case == ""
+    ((_, run, case),) = session.calls
+    assert 0 < run.seconds < 1 and run.answer.bytes > 16 and case == ""
     assert reference_timer(reference)("not_a_function", (), {}) is None
 
 

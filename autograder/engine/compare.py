@@ -44,7 +44,7 @@ from autograder.engine.assertions import (Mismatch, expect_close, expect_float, 
 from autograder.engine.diagnoses import diagnose
 from autograder.engine.hints import Hints, Observation, Raised  # noqa: F401 - Hints: fixtures
 from pgcheck.calls import call_function
-from autograder.sandbox.client import StudentError
+from autograder.sandbox.client import ReferenceRun, StudentError
 
 
 def clone(value):
@@ -95,14 +95,15 @@ def timed(fn, args, kwargs):
 
 
 def reference_timer(reference):
-    """``timer(fn, args, kwargs)``: the seconds the reference's ``fn`` takes on copies of the
-    arguments, or None when the reference has no such function or raises on them."""
-    def timer(fn: str, args, kwargs) -> float | None:
+    """``timer(fn, args, kwargs)``: the reference's ``fn`` run on copies of the arguments (the
+    seconds it took, the size of its answer), or None when the reference has no such function
+    or raises on them."""
+    def timer(fn: str, args, kwargs) -> ReferenceRun | None:
         function = getattr(reference, fn, None)
         if not callable(function):
             return None
         try:
-            return timed(function, args, kwargs)[1]
+            return ReferenceRun.of(*timed(function, args, kwargs))
         except Exception:  # noqa: BLE001 - an input the reference refuses: the floor applies
             return None
     return timer
@@ -122,7 +123,7 @@ class Compare:
         expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
         judge = partial(_judge_value, names=names, precision=_precision)
         try:
-            actual = getattr(self.student, fn).on(case, seconds)(*args, **kwargs)
+            actual = getattr(self.student, fn).on(case, seconds, expected)(*args, **kwargs)
         except StudentError as exc:
             if exc.not_implemented or exc.type == "MissingFunction":
                 raise
@@ -156,7 +157,7 @@ class Compare:
         seconds = time.perf_counter() - start
         judge = partial(_judge_grad, names=names)
         try:
-            result = getattr(self.student, fn).on(case, seconds).grad(
+            result = getattr(self.student, fn).on(case, seconds, expected.value).grad(
                 *args, wrt=wrt, output=output, grad_output=grad_output, **kwargs)
         except StudentError as exc:
             if exc.not_implemented or exc.type == "MissingFunction":
@@ -174,9 +175,9 @@ class Compare:
     def unmodified(self, fn: str, *args, case: str, names=None, **kwargs) -> None:
         """The student's ``fn`` leaves its tensor arguments as they were (its answer is
         judged by the value tests, not here)."""
-        seconds = timed(getattr(self.reference, fn), args, kwargs)[1]
+        expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
         try:
-            result = getattr(self.student, fn).on(case, seconds).echo(*args, **kwargs)
+            result = getattr(self.student, fn).on(case, seconds, expected).echo(*args, **kwargs)
         except StudentError as exc:
             if exc.not_implemented or exc.type == "MissingFunction":
                 raise

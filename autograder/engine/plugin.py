@@ -35,11 +35,19 @@ from pathlib import Path
 import pytest
 
 from pgcheck.assertions import Mismatch
+from pgcheck.messages import clip
 from pgcheck.runner import owner
 
 from autograder.authoring.course import Assignment
 from autograder.sandbox.client import StudentError, SubmissionProblem
 
+#: the most feedback one test gives, in characters, and all the tests of a submission together;
+#: past that, each failure keeps its first line. Feedback quotes what a submission sent (its
+#: messages, its answers) and is written to several files, escaped (up to 12 bytes a
+#: character in JSON), so these bound what one student's grade writes (2 MB at most)
+TEST_OUTPUT_CHARS = 3000
+SUBMISSION_OUTPUT_CHARS = 32_000
+FIRST_LINE_CHARS = 200
 
 
 @dataclass
@@ -144,6 +152,7 @@ class GradingPlugin:
         self.attachments: list[tuple[str, str]] = []    # (title, file name in report_dir)
         self.compare = None     #: the ``compare`` fixture, once a test asked for it
         self._pending: list[tuple[int, BaseException]] = []  # failures whose cause is settled last
+        self.output_chars = 0                           # feedback given so far
 
     def attach(self, title: str, name: str) -> Path:
         """Where a test saves a figure for the feedback; it is listed under "Figures"."""
@@ -196,6 +205,7 @@ class GradingPlugin:
         public = item.get_closest_marker("public") is not None
         title = self._title(item)
         text, missing = feedback(exc) if not report.passed else ("", "")
+        text = self._bounded(text)
         if not report.passed and getattr(exc, "explain", ""):
             self._pending.append((len(self.outcomes), exc))
         self.outcomes.append(TestOutcome(
@@ -205,6 +215,18 @@ class GradingPlugin:
             visibility="visible" if public else "after_published", not_implemented=missing,
             functions=tuple(dict.fromkeys(self.student.calls)), gate=gate_of(marker),
             mutant=""))
+
+    def _bounded(self, text: str) -> str:
+        """``text`` within :data:`TEST_OUTPUT_CHARS`, or its first line once the submission's
+        feedback has reached :data:`SUBMISSION_OUTPUT_CHARS`."""
+        if self.output_chars >= SUBMISSION_OUTPUT_CHARS:
+            first, _, rest = text.partition("\n")
+            more = "\n[... the rest is left out: this grade's feedback is already long]"
+            text = clip(first, FIRST_LINE_CHARS) + (more if rest else "")
+        else:
+            text = clip(text, TEST_OUTPUT_CHARS)
+        self.output_chars += len(text)
+        return text
 
     def pytest_sessionfinish(self, session):
         self.name_causes()
@@ -219,7 +241,8 @@ class GradingPlugin:
             except Exception as error:  # noqa: BLE001 - a cause is a bonus; the grade stands
                 print(f"[autograde] internal error naming a cause: {error!r}", file=sys.stderr)
                 continue
-            self.outcomes[i] = replace(self.outcomes[i], output=text, mutant=mutant)
+            self.outcomes[i] = replace(self.outcomes[i], output=clip(text, TEST_OUTPUT_CHARS),
+                                       mutant=mutant)
         self._pending.clear()
 
     def apply_gates(self) -> None:

@@ -12,7 +12,9 @@ module              job
 ``kernel``          kernel state no worker may leave for the next: the
                     seccomp filter, fresh keyrings, the uid-mode clean-up
 ``uids``            the block of worker uids each job slot leases
-``codec``           the wire format: JSON plus raw tensor bytes, never pickle
+``codec``           the wire format: JSON plus raw tensor bytes, never pickle;
+                    every frame's size checked against a budget before it is read
+``replies``         what the grader accepts back: typed replies, their budgets
 ==================  ========================================================
 
 Nothing here imports the engine; ``docs/security.md`` is the threat model.

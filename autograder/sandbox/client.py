@@ -14,11 +14,27 @@ exception                meaning
 :class:`CallTimeout`     a call ran past its time limit; the worker was killed
 :class:`WorkerCrashed`   the worker died (signal, exit, memory); restarted
                          for the next call
+:class:`AnswerTooLarge`  the reply was far larger than the reference's answer
+                         on the same input; refused unread, worker restarted
+:class:`MalformedReply`  the reply was not a valid frame (forged, or the
+                         worker's code was replaced); worker restarted
 :class:`CallSkipped`     not run: this function already hung, crashed its
-                         worker or ran out of memory on an earlier case
+                         worker, ran out of memory or sent a refused reply
 :class:`LoadFailure`     the submission could not even be loaded
 :class:`BudgetExhausted` the submission used up its wall-clock budget
 =======================  ===================================================
+
+Every byte from a worker is bounded before it is held. One exchange (the
+request sent, the reply read) has one deadline, so a worker that trickles its
+reply one byte a second is stopped at the call's limit like one that hangs. A
+reply's declared size is checked against a budget before it is read: 64 times
+what the reference's answer on the same input takes (:class:`ReferenceRun`;
+its arguments stand in when the reference gave none, and are added for the
+gradients or arguments a call sends back) plus a fixed allowance; a training
+run (``student.run``) gets a fixed budget. The texts of a reply (the
+exception's type, message and traceback) are cut here to fixed lengths,
+whatever the worker did, and the output it printed is kept up to
+``Limits.max_output`` in all (:mod:`.replies`).
 
 A call's time limit follows the work: the caller passes the seconds the
 reference took on the same input and :meth:`Limits.call_limit` turns them into
@@ -39,11 +55,13 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 
 from pgcheck.calls import CallResult
-from pgcheck.messages import Origin, error_text, stubbed_function
+from pgcheck.messages import clip, error_text, stubbed_function
 
 from autograder.sandbox import codec as protocol
 from autograder.sandbox import uids
+from autograder.sandbox.codec import Size
 from autograder.sandbox.confine import Config, Limits
+from autograder.sandbox.replies import ReferenceRun, Reply, WorkerError, reply_budget, too_large
 
 MAX_RESTARTS = 8
 HELLO_TIMEOUT = 30.0
@@ -54,11 +72,9 @@ class SubmissionProblem(Exception):
 
 
 class StudentError(SubmissionProblem):
-    def __init__(self, error: dict):
-        self.type = str(error.get("type", "Exception"))
-        self.message = str(error.get("message", ""))
-        self.traceback = str(error.get("traceback", ""))
-        self.origin = Origin.parse(error.get("function"), error.get("line"))
+    def __init__(self, error: WorkerError):
+        self.type, self.message, self.traceback = error.type, error.message, error.traceback
+        self.origin = error.origin
         super().__init__(self.feedback())
 
     @property
@@ -80,6 +96,14 @@ class CallTimeout(SubmissionProblem):
 
 
 class WorkerCrashed(SubmissionProblem):
+    pass
+
+
+class AnswerTooLarge(SubmissionProblem):
+    pass
+
+
+class MalformedReply(SubmissionProblem):
     pass
 
 
@@ -307,13 +331,21 @@ class Session:
     def _remaining(self) -> float:
         return self.limits.wall_budget - self.used
 
-    def _exchange(self, message: dict, timeout: float):
-        """Send one request and wait for the reply, charging the time to the budget."""
+    def _exchange(self, message: dict, timeout: float, reference: ReferenceRun | None = None
+                  ) -> Reply:
+        """Send one request and read its reply, both before one deadline ``timeout`` seconds
+        away and the reply within its budget (:func:`reply_budget`); the time is charged to
+        the submission's budget. Raises TimeoutError, ReplyTooLarge or ProtocolError."""
         start = time.monotonic()
+        deadline = start + max(timeout, 0.001)
         try:
-            self.sock.settimeout(max(timeout, 0.001))
-            protocol.send(self.sock, message)
-            return protocol.recv(self.sock)
+            try:
+                frame = protocol.pack(message)
+            except protocol.ProtocolError as exc:     # our own request: not the student's doing
+                raise RuntimeError(f"the grader's request could not be framed: {exc}") from None
+            budget = reply_budget(message, Size.of(frame), reference)
+            protocol.send(self.sock, frame, deadline)
+            return Reply.parse(protocol.recv(self.sock, budget, deadline), message)
         finally:
             self.last = time.monotonic() - start
             self.used += self.last
@@ -355,23 +387,30 @@ class Session:
                 "infinite loop, or a training run or demo left at the top level? Put such code "
                 "under `if __name__ == \"__main__\":`, which grading never runs.")
             raise LoadFailure(self.load_failure) from None
-        except (protocol.ProtocolError, OSError):
+        except (protocol.PeerClosed, OSError):
             status = self._kill()
             self.events.append(f"the worker died while loading ({status})")
             self.load_failure = f"the process running your code died while loading it ({status})"
             raise LoadFailure(self.load_failure) from None
-        if not reply.get("ok"):
+        except protocol.ProtocolError as exc:
+            self._kill()
+            self.events.append("the worker sent a malformed reply while loading")
+            self.load_failure = f"your code sent a malformed reply while it was loaded ({exc})"
+            raise LoadFailure(self.load_failure) from None
+        if not reply.ok:
             self._kill()
             self.load_failure = ("your code could not be loaded: " +
-                                 StudentError(reply.get("error", {})).feedback())
+                                 StudentError(reply.error).feedback())
             raise LoadFailure(self.load_failure)
 
     def _exchange_hello(self) -> dict:
-        self.sock.settimeout(HELLO_TIMEOUT)
-        hello = protocol.recv(self.sock)
-        if not isinstance(hello, dict) or not hello.get("hello"):
+        """The worker's greeting, sent before any student code ran: the protections in force."""
+        deadline = time.monotonic() + HELLO_TIMEOUT
+        hello = protocol.recv(self.sock, reply_budget({"op": "hello"}, Size(0, 0), None), deadline)
+        if not isinstance(hello, dict) or not hello.get("hello") or not isinstance(
+                hello.get("protections", []), list):
             raise protocol.ProtocolError("no greeting from the worker")
-        return hello
+        return {"protections": [clip(p, 40) for p in hello.get("protections", [])[:32]]}
 
     def _kill(self) -> str:
         if self.sock is not None:
@@ -387,19 +426,22 @@ class Session:
             self._kill()
 
     def output(self) -> str:
-        return "".join(d.text() for d in self.outputs)
+        """What the worker printed, over all its restarts: at most ``Limits.max_output``
+        characters in all."""
+        return clip("".join(d.text() for d in self.outputs), self.limits.max_output)
 
     # -- calls ---------------------------------------------------------------
     def request(self, message: dict, timeout: float | None = None, *, case: str = "",
-                reference_seconds: float | None = None):
-        """Send a request to the worker (starting it if needed); return the decoded reply.
+                reference: ReferenceRun | None = None) -> Reply:
+        """Send a request to the worker (starting it if needed); return its checked reply.
 
         ``timeout`` defaults to the floor of :meth:`Limits.call_limit`; a newly started
         worker's first call gets ``Limits.warmup`` seconds more. ``case`` names the input
-        (default: the test being run) and ``reference_seconds`` is what the reference took on
-        it, for the messages. A call that hangs, crashes
-        the worker or runs out of memory marks its function (or the entry of a run) broken:
-        its later calls raise :class:`CallSkipped` at once.
+        (default: the test being run) and ``reference`` is what the reference did on it (its
+        time, for the messages; its answer's size, for the reply's budget). A call that hangs,
+        crashes the worker, runs out of memory or sends a reply that is refused marks its
+        function (or the entry of a run) broken: its later calls raise :class:`CallSkipped`
+        at once.
         """
         name = message.get("fn") or message.get("entry") or "?"
         run = message.get("op") == "run"
@@ -415,53 +457,75 @@ class Session:
             limit += self.limits.warmup
         timeout = min(limit, self._remaining())
         kind = "runs" if run else "calls"
+        then = "" if run else f", and the remaining calls of {name} will be skipped"
         try:
-            reply = self._exchange(message, timeout)
+            reply = self._exchange(message, timeout, reference)
         except socket.timeout:
-            self._kill()
-            self.restarts += 1
-            self.spent.hung += self.last
-            if timeout < limit:     # the budget, not this call's own limit, cut it short
-                self.spent.budget_exhausted = True
-                self.events.append(f"the time budget ran out during {name} on {where}")
-                raise BudgetExhausted(
-                    f"{name} was stopped after {timeout:.1f} s, when the time budget of "
-                    f"{self.limits.wall_budget:g} s for your whole submission ran out") from None
-            what = f"hung on {where} (stopped after {timeout:.1f} s)"
-            self.broken.setdefault(name, what)
-            self.spent.hangs.append(name)
-            self.events.append(f"{name} {what}")
-            if run:
-                raise CallTimeout(f"the training run ({name}) did not finish within "
-                                  f"{timeout:.1f} s; it was stopped") from None
-            reference = ("" if reference_seconds is None else
-                         f" (the reference solution takes {reference_seconds * 1e3:.1f} ms on it)")
-            raise CallTimeout(f"{name} did not return within {timeout:.1f} s on this case"
-                              f"{reference}; it was stopped, and its remaining calls will be "
-                              "skipped") from None
-        except (protocol.ProtocolError, OSError) as exc:
-            status = self._kill()
-            self.restarts += 1
-            self.spent.crashed += self.last
-            what = f"crashed the process running it on {where} ({status})"
-            self.broken.setdefault(name, what)
-            self.events.append(f"{name} {what}")
-            detail = "" if isinstance(exc, protocol.PeerClosed) else f"; {exc}"
-            then = "" if run else f", and the remaining calls of {name} will be skipped"
+            raise self._hung(name, where, run, timeout, limit, reference) from None
+        except (protocol.PeerClosed, OSError) as exc:
+            status = self._failed(name, f"crashed the process running it on {where}", crashed=True)
+            detail = "" if isinstance(exc, protocol.PeerClosed) else f"; {clip(exc, 200)}"
             raise WorkerCrashed(f"the process running your code died during this call "
                                 f"({status}{detail}); it was restarted{then}") from None
+        except protocol.ReplyTooLarge as exc:
+            size, expected = too_large(exc)
+            self._failed(name, f"sent an answer too large to accept on {where} ({size}; "
+                               f"expected {expected})")
+            raise AnswerTooLarge(f"your answer is {size}; expected {expected}. It was refused "
+                                 f"unread (the process running your code was restarted)"
+                                 f"{then}") from None
+        except protocol.ProtocolError as exc:
+            self._failed(name, f"sent a malformed reply on {where}")
+            raise MalformedReply(f"your code sent a malformed reply ({exc}); the process running "
+                                 f"it was restarted{then}") from None
         self.fresh = False
         setattr(self.spent, kind, getattr(self.spent, kind) + self.last)
-        if not isinstance(reply, dict):
-            raise WorkerCrashed("the worker sent a malformed reply")
-        if not reply.get("ok"):
-            error = StudentError(reply.get("error") or {})
+        if not reply.ok:
+            error = StudentError(reply.error)
             if out_of_memory(error):
                 what = f"ran out of memory on {where}"
                 self.broken.setdefault(name, what)
                 self.events.append(f"{name} {what}")
             raise error
         return reply
+
+    def _failed(self, name: str, what: str, crashed: bool = False) -> str:
+        """After a reply that was cut off or refused: kill the worker (it is restarted for the
+        next call), note ``name`` as broken; how the worker ended."""
+        status = self._kill()
+        self.restarts += 1
+        if crashed:
+            self.spent.crashed += self.last
+            what = f"{what} ({status})"
+        else:
+            self.spent.calls += self.last
+        self.broken.setdefault(name, what)
+        self.events.append(f"{name} {what}")
+        return status
+
+    def _hung(self, name, where, run, timeout, limit, reference) -> SubmissionProblem:
+        """After a call that missed its deadline: the exception that says so."""
+        self._kill()
+        self.restarts += 1
+        self.spent.hung += self.last
+        if timeout < limit:     # the budget, not this call's own limit, cut it short
+            self.spent.budget_exhausted = True
+            self.events.append(f"the time budget ran out during {name} on {where}")
+            return BudgetExhausted(
+                f"{name} was stopped after {timeout:.1f} s, when the time budget of "
+                f"{self.limits.wall_budget:g} s for your whole submission ran out")
+        what = f"hung on {where} (stopped after {timeout:.1f} s)"
+        self.broken.setdefault(name, what)
+        self.spent.hangs.append(name)
+        self.events.append(f"{name} {what}")
+        if run:
+            return CallTimeout(f"the training run ({name}) did not finish within "
+                               f"{timeout:.1f} s; it was stopped")
+        seconds = reference.seconds if reference is not None else None
+        took = ("" if seconds is None else
+                f" (the reference solution takes {seconds * 1e3:.1f} ms on it)")
+        return CallTimeout(f"{name} did not return within {timeout:.1f} s on this case"
+                           f"{took}; it was stopped, and its remaining calls will be skipped")
 
     def skip_if_broken(self, *names: str, then: str = "so its remaining calls were not run"):
         """Raise :class:`CallSkipped` naming the first failure of any of ``names``."""
@@ -470,46 +534,49 @@ class Session:
                 raise CallSkipped(f"skipped: {name} {self.broken[name]}, {then}")
 
     def call(self, fn: str, args=(), kwargs=None, *, grad=None, echo_args=False,
-             timeout=None, reference_seconds=None, case: str = "") -> CallResult:
+             timeout=None, reference: ReferenceRun | None = None, case: str = "") -> CallResult:
         """Call the student's ``fn``; its time limit is ``timeout`` if given, else
-        :meth:`Limits.call_limit` of ``reference_seconds`` (what the reference took)."""
+        :meth:`Limits.call_limit` of what the reference took (``reference.seconds``), and its
+        reply's budget follows the reference's answer (:func:`reply_budget`)."""
         self.skip_if_broken(fn)
         message = {"op": "call", "fn": fn, "args": list(args), "kwargs": dict(kwargs or {})}
         if grad:
             message["grad"] = grad
         if echo_args:
             message["echo_args"] = True
-        if timeout is None and reference_seconds is not None:
-            timeout = self.limits.call_limit(reference_seconds)
-        reply = self.request(message, timeout, case=case, reference_seconds=reference_seconds)
-        return CallResult(reply.get("value"), reply.get("grads"), reply.get("grad_error"),
-                          list(reply.get("args_after") or []),
-                          dict(reply.get("kwargs_after") or {}))
+        if timeout is None and reference is not None and reference.seconds is not None:
+            timeout = self.limits.call_limit(reference.seconds)
+        reply = self.request(message, timeout, case=case, reference=reference)
+        return CallResult(reply.value, reply.grads, reply.grad_error, reply.args_after,
+                          reply.kwargs_after)
 
 
 class _Function:
-    """``student.fn``: each call runs in the worker, limited by what the reference takes.
+    """``student.fn``: each call runs in the worker, limited by what the reference does.
 
-    ``timer(fn, args, kwargs)`` measures the reference on copies of the arguments (the
-    ``student`` proxy of a grade has one); :meth:`on` gives the same function for one case
-    whose reference time the caller already knows (the ``compare`` fixture).
+    ``timer(fn, args, kwargs)`` runs the reference on copies of the arguments and returns a
+    :class:`ReferenceRun` (the ``student`` proxy of a grade has one); :meth:`on` gives the same
+    function for one case whose reference run the caller already made (the ``compare``
+    fixture).
     """
 
-    def __init__(self, session: Session, name: str, timer=None, reference_seconds=None,
-                 case: str = ""):
+    def __init__(self, session: Session, name: str, timer=None,
+                 reference: ReferenceRun | None = None, case: str = ""):
         self._session, self.__name__ = session, name
-        self._timer, self._reference_seconds, self._case = timer, reference_seconds, case
+        self._timer, self._reference, self._case = timer, reference, case
 
-    def on(self, case: str, reference_seconds: float | None) -> "_Function":
-        """This function for one named case that took the reference ``reference_seconds``."""
-        return _Function(self._session, self.__name__, None, reference_seconds, case)
+    def on(self, case: str, reference_seconds: float | None, answer=None) -> "_Function":
+        """This function for one named case on which the reference took ``reference_seconds``
+        and answered ``answer`` (None: not known; the call's arguments stand in)."""
+        return _Function(self._session, self.__name__, None,
+                         ReferenceRun.of(answer, reference_seconds), case)
 
     def _limit(self, args, kwargs) -> dict:
         self._session.skip_if_broken(self.__name__)     # before timing the reference for nothing
-        seconds = self._reference_seconds
-        if seconds is None and self._timer is not None:
-            seconds = self._timer(self.__name__, args, kwargs)
-        return {"reference_seconds": seconds, "case": self._case}
+        reference = self._reference
+        if reference is None and self._timer is not None:
+            reference = self._timer(self.__name__, args, kwargs)
+        return {"reference": reference, "case": self._case}
 
     def __call__(self, *args, **kwargs):
         return self._session.call(self.__name__, args, kwargs, **self._limit(args, kwargs)).value
@@ -525,7 +592,6 @@ class _Function:
         """Call, and also get back the arguments as they are after the call."""
         return self._session.call(self.__name__, args, kwargs, echo_args=True,
                                   **self._limit(args, kwargs))
-
 
 class Student:
     """The ``student`` fixture: ``student.fn(*args)`` runs ``fn`` in the worker.
@@ -553,4 +619,4 @@ class Student:
                                      then="so this training run, which calls it, was not run")
         reply = self._session.request({"op": "run", "entry": entry, "kwargs": kwargs,
                                        "student_args": student_args}, timeout)
-        return reply.get("value")
+        return reply.value

@@ -2,7 +2,16 @@
 
 Nothing that crosses the pipe is ever unpickled. A message is a frame::
 
-    u32 json_length | u32 buffer_count | json bytes | (u64 length | bytes) * buffer_count
+    u32 json_length | u32 buffer_count | u64 buffer_length * buffer_count | json | buffers
+
+Every length comes before the bytes it announces, so a reader knows the whole
+frame's size after its first ``8 + 8 * buffer_count`` bytes and checks it
+against a :class:`Budget` before it holds anything more; it then counts the
+JSON's values (lists, dicts, numbers and strings each cost up to ~100 bytes
+once parsed, whatever their text: ``[]`` is 2 bytes of JSON and a 56-byte
+list) against the same budget before parsing it. A reader may also be given a
+deadline for the whole frame (:func:`recv`), so a peer that sends one byte a
+second is cut off at the deadline, not waited for one ``recv`` at a time.
 
 The JSON holds plain values (None, bool, int, float, str, lists) and tagged
 objects for everything else:
@@ -16,10 +25,15 @@ tag                                            decoded as
 ``{"t": "dict", "v": {...}}``                  dict with str keys
 ``{"t": "float", "v": "nan"}``                 non-finite float
 ``{"t": "opaque", "type", "repr"}``            :class:`Opaque` (type name + repr)
+an integer beyond 64 bits                      :class:`Opaque` (no arithmetic of the grader
+                                               overflows on a number it was sent)
 =============================================  ================================
 
 Decoding validates everything (dtype allow-list, shape against byte count,
-nesting depth, sizes), so a hostile worker can at worst send wrong numbers.
+nesting depth, sizes), and every way a frame can be wrong raises
+:class:`ProtocolError` (or its :class:`ReplyTooLarge`), never anything else, so
+a hostile worker can at worst send wrong numbers, or be told its reply was
+malformed.
 """
 from __future__ import annotations
 
@@ -27,12 +41,19 @@ import json
 import math
 import struct
 import sys
+import time
 from dataclasses import dataclass
 
 MAX_JSON = 16 << 20        # bytes of JSON in one frame
 MAX_BUFFER = 512 << 20     # bytes of one tensor
 MAX_BUFFERS = 4096         # tensors in one frame
 MAX_DEPTH = 32             # nesting of lists/tuples/dicts
+MAX_DIM = (1 << 31) - 1    # one dimension of a shape (more than any array that fits in memory)
+MAX_FRAME = 2 << 30        # bytes of one frame from a trusted peer (the grader, the fork server)
+MAX_VALUES = 1 << 24       # JSON values in one frame from a trusted peer
+
+HEADER = struct.Struct(">II")
+LENGTH = struct.Struct(">Q")
 
 # the only dtypes that cross the pipe (numpy's names; torch's are the same, bool included)
 DTYPES = frozenset({"float16", "float32", "float64", "int8", "int16", "int32", "int64",
@@ -55,6 +76,78 @@ class Opaque:
 
     def __str__(self):
         return f"<{self.type}: {self.repr}>"
+
+
+@dataclass(frozen=True)
+class Size:
+    """What a frame costs its reader: ``bytes`` in all, and ``values`` in its JSON."""
+    bytes: int
+    values: int
+
+    def __add__(self, other: "Size") -> "Size":
+        return Size(self.bytes + other.bytes, self.values + other.values)
+
+    @classmethod
+    def of(cls, frame: bytes) -> "Size":
+        """The size of a packed frame (see :func:`pack`)."""
+        json_len, count = HEADER.unpack_from(frame)
+        start = HEADER.size + LENGTH.size * count
+        return cls(len(frame), count_values(frame[start:start + json_len]))
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much of one frame a reader will hold: checked against the declared lengths before
+    the bytes are read, and against the JSON's values before it is parsed.
+
+    ``expected`` is the size of the frame this one should resemble (for a student's call: the
+    reference's answer on the same input), for the message of a refusal. The default budget
+    is for trusted peers only.
+    """
+    bytes: int = MAX_FRAME
+    values: int = MAX_VALUES
+    expected: Size | None = None
+
+    @classmethod
+    def around(cls, expected: Size, factor: int, allowance: Size, ceiling: Size) -> "Budget":
+        """``factor`` times ``expected`` plus ``allowance``; never more than ``ceiling`` plus
+        the allowance unless ``expected`` itself is that large (then twice ``expected``)."""
+        def scaled(n, cap):
+            return max(min(factor * n, cap), 2 * n)
+        return cls(scaled(expected.bytes, ceiling.bytes) + allowance.bytes,
+                   scaled(expected.values, ceiling.values) + allowance.values, expected)
+
+
+class ReplyTooLarge(ProtocolError):
+    """A frame declared more than its budget; nothing of it beyond the lengths was read.
+
+    ``size`` is what the frame declared (``values`` is 0 when the bytes alone were refused).
+    """
+
+    def __init__(self, size: Size, budget: Budget):
+        self.size, self.budget = size, budget
+        if size.bytes > budget.bytes:
+            text = f"a frame of {human_bytes(size.bytes)} (at most {human_bytes(budget.bytes)})"
+        else:
+            text = f"a frame of {size.values:,} JSON values (at most {budget.values:,})"
+        super().__init__(text)
+
+
+def human_bytes(n: int) -> str:
+    """``812 B``, ``3.2 KB``, ``800 MB``: a size as a student reads it."""
+    for unit in ("B", "KB", "MB", "GB", "TB"):
+        if n < 1000 or unit == "TB":
+            return f"{n:.1f} {unit}" if unit != "B" and n < 10 else f"{n:.0f} {unit}"
+        n /= 1000
+    raise AssertionError("unreachable")
+
+
+def count_values(body: bytes) -> int:
+    """An upper bound on the values in a JSON text: every value but the first follows a
+    ``[``, ``{``, ``,`` or ``:``. Those inside strings are counted too: telling them apart
+    would mean lexing the text, which costs more than it saves (a message full of commas
+    only needs a budget that allows for its length)."""
+    return 1 + sum(body.count(c) for c in (b"[", b"{", b",", b":"))
 
 
 # -- encoding (both sides) ---------------------------------------------------
@@ -109,28 +202,37 @@ def _short_repr(value, limit=200):
 
 # -- decoding (validating) ---------------------------------------------------
 
-def decode(data, buffers: list[bytes], depth: int = 0):
-    """Inverse of :func:`encode`, validating every field; raises ProtocolError."""
+def decode(data, buffers: list, depth: int = 0):
+    """Inverse of :func:`encode`, validating every field; raises ProtocolError only."""
+    try:
+        return _decode(data, buffers, depth)
+    except RecursionError:
+        raise ProtocolError("value nested too deeply") from None
+
+
+def _decode(data, buffers, depth):
     if depth > MAX_DEPTH:
         raise ProtocolError("value nested too deeply")
+    if isinstance(data, int) and not isinstance(data, bool) and not -(1 << 63) <= data < 1 << 64:
+        return Opaque("int", f"an integer of {len(str(abs(data)))} digits")
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
     if isinstance(data, list):
-        return [decode(v, buffers, depth + 1) for v in data]
+        return [_decode(v, buffers, depth + 1) for v in data]
     if not isinstance(data, dict):
         raise ProtocolError(f"unexpected JSON value {type(data).__name__}")
     tag = data.get("t")
     if tag == "tuple":
-        return tuple(decode(v, buffers, depth + 1) for v in _expect(data, "v", list))
+        return tuple(_decode(v, buffers, depth + 1) for v in _expect(data, "v", list))
     if tag == "dict":
-        return {str(k): decode(v, buffers, depth + 1) for k, v in _expect(data, "v", dict).items()}
+        return {k: _decode(v, buffers, depth + 1) for k, v in _expect(data, "v", dict).items()}
     if tag == "float":
         text = _expect(data, "v", str)
         if text not in ("nan", "inf", "-inf"):
-            raise ProtocolError(f"bad float {text!r}")
+            raise ProtocolError(f"bad float {_clip(text)}")
         return float(text)
     if tag == "opaque":
-        return Opaque(str(data.get("type", "?"))[:200], str(data.get("repr", ""))[:200])
+        return Opaque(_clip(data.get("type", "?"), 200), _clip(data.get("repr", ""), 200))
     if tag in ("tensor", "ndarray"):
         array = _decode_array(data, buffers)
         if tag == "ndarray":
@@ -140,7 +242,14 @@ def decode(data, buffers: list[bytes], depth: int = 0):
         if data.get("requires_grad") is True and tensor.is_floating_point():
             tensor.requires_grad_(True)
         return tensor
-    raise ProtocolError(f"unknown tag {tag!r}")
+    raise ProtocolError(f"unknown tag {_clip(tag)}")
+
+
+def _clip(value, limit: int = 40) -> str:
+    """A peer's value quoted in a message or a name: never more than ``limit`` characters."""
+    text = value if isinstance(value, str) else repr(value) if isinstance(
+        value, (int, float, bool, type(None))) else type(value).__name__
+    return text[:limit]
 
 
 def _expect(data, key, kind):
@@ -157,51 +266,75 @@ def _decode_array(data, buffers):
     shape = data.get("shape")
     index = data.get("buf")
     if not isinstance(dtype, str) or dtype not in DTYPES:
-        raise ProtocolError(f"dtype {data.get('dtype')!r} not allowed")
+        raise ProtocolError(f"dtype {_clip(dtype)} not allowed")
     if not isinstance(shape, list) or len(shape) > 16 or not all(
-            isinstance(n, int) and not isinstance(n, bool) and 0 <= n for n in shape):
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_DIM for n in shape):
         raise ProtocolError("bad shape")
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(buffers):
         raise ProtocolError("bad buffer index")
     raw = buffers[index]
     if math.prod(shape) * np.dtype(dtype).itemsize != len(raw):
         raise ProtocolError("shape does not match the byte count")
-    return np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
+    try:    # a bytearray (read from a socket) is used in place; bytes are copied, to be writable
+        array = np.frombuffer(raw, dtype=dtype).reshape(shape)
+        return array if array.flags.writeable else array.copy()
+    except (ValueError, TypeError, OverflowError, MemoryError) as exc:  # e.g. shape [0, 2**31]
+        raise ProtocolError(f"bad shape ({_clip(str(exc), 80)})") from None
 
 
 # -- framing -----------------------------------------------------------------
 
 def pack(message) -> bytes:
-    """Frame a message (any encodable value)."""
+    """Frame a message (any encodable value); ProtocolError if it is too large to frame."""
     buffers: list[bytes] = []
     body = json.dumps(encode(message, buffers), allow_nan=False).encode()
-    parts = [struct.pack(">II", len(body), len(buffers)), body]
-    for buf in buffers:
-        parts += [struct.pack(">Q", len(buf)), buf]
-    return b"".join(parts)
+    if len(body) > MAX_JSON or len(buffers) > MAX_BUFFERS or any(
+            len(b) > MAX_BUFFER for b in buffers):
+        raise ProtocolError("value too large to send")
+    head = [HEADER.pack(len(body), len(buffers)), *(LENGTH.pack(len(b)) for b in buffers)]
+    return b"".join([*head, body, *buffers])
 
 
-def send(sock, message) -> None:
-    sock.sendall(pack(message))
+def send(sock, message, deadline: float | None = None) -> None:
+    """Send one frame (``message``, or bytes already packed) before ``deadline``
+    (``time.monotonic()``; TimeoutError after it)."""
+    frame = message if isinstance(message, bytes) else pack(message)
+    if deadline is not None:
+        sock.settimeout(_left(deadline))
+    sock.sendall(frame)     # since Python 3.5 the timeout bounds the whole sendall
 
 
-def _recv_exact(sock, n: int) -> bytes:
-    chunks, got = [], 0
+def _left(deadline: float) -> float:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise TimeoutError("the deadline passed")
+    return left
+
+
+def _recv_exact(sock, n: int, deadline: float | None) -> bytearray:
+    """Exactly ``n`` bytes, all of them before ``deadline``: each ``recv`` waits only for what
+    is left of the time, so a trickle of bytes cannot stretch it."""
+    buf = bytearray(n)
+    view = memoryview(buf)
+    got = 0
     while got < n:
-        chunk = sock.recv(min(n - got, 1 << 20))
-        if not chunk:
+        if deadline is not None:
+            sock.settimeout(_left(deadline))
+        k = sock.recv_into(view[got:], min(n - got, 1 << 20))
+        if not k:
             raise PeerClosed("connection closed")
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
+        got += k
+    return buf
 
 
-def recv(sock):
-    """Read one frame and decode it; raises ProtocolError / PeerClosed."""
-    return _read_frame(lambda n: _recv_exact(sock, n))
+def recv(sock, budget: Budget = Budget(), deadline: float | None = None):
+    """Read one frame and decode it, holding no more than ``budget``; raises ProtocolError,
+    ReplyTooLarge, PeerClosed, or TimeoutError once ``deadline`` (``time.monotonic()``)
+    has passed."""
+    return _read_frame(lambda n: _recv_exact(sock, n, deadline), budget)
 
 
-def unpack(frame: bytes):
+def unpack(frame: bytes, budget: Budget = Budget()):
     """Decode one complete frame held in memory."""
     view = memoryview(frame)
     pos = 0
@@ -213,25 +346,26 @@ def unpack(frame: bytes):
         pos += n
         return bytes(view[pos - n:pos])
 
-    return _read_frame(take)
+    return _read_frame(take, budget)
 
 
-def _read_frame(read):
-    json_len, count = struct.unpack(">II", read(8))
+def _read_frame(read, budget: Budget):
+    json_len, count = HEADER.unpack(read(HEADER.size))
     if json_len > MAX_JSON or count > MAX_BUFFERS:
         raise ProtocolError("frame too large")
+    lengths = struct.unpack(f">{count}Q", read(LENGTH.size * count)) if count else ()
+    if any(n > MAX_BUFFER for n in lengths):
+        raise ProtocolError("tensor too large")
+    declared = HEADER.size + LENGTH.size * count + json_len + sum(lengths)
+    if declared > budget.bytes:
+        raise ReplyTooLarge(Size(declared, 0), budget)
     body = read(json_len)
-    buffers = []
-    for _ in range(count):
-        (size,) = struct.unpack(">Q", read(8))
-        if size > MAX_BUFFER:
-            raise ProtocolError("tensor too large")
-        buffers.append(read(size))
+    values = count_values(body)
+    if values > budget.values:
+        raise ReplyTooLarge(Size(declared, values), budget)
+    buffers = [read(n) for n in lengths]
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as exc:
-        raise ProtocolError(f"bad JSON: {exc}") from None
-    try:
-        return decode(data, buffers)
-    except RecursionError:
-        raise ProtocolError("value nested too deeply") from None
+        raise ProtocolError(f"bad JSON: {_clip(str(exc), 80)}") from None
+    return decode(data, buffers)

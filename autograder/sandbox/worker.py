@@ -21,6 +21,9 @@ Requests (decoded by :mod:`protocol`):
 
 Replies: ``{"ok": True, "value", ...}`` or ``{"ok": False, "error": {"type",
 "message", "traceback"}}`` with the traceback trimmed to the student's frames.
+The lengths cut here are a courtesy: the student's code can replace anything in
+this module (``describe`` included), so the grader checks every reply's size
+before reading it and cuts every text again itself (:class:`.client.Reply`).
 """
 from __future__ import annotations
 

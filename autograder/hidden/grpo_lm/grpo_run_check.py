@@ -112,12 +112,12 @@ def judge(train_one: Callable[[int], dict], rule: Rule = RULE) -> list[Attempt]:
     def try_seed(seed: int) -> Attempt:
         attempt = Attempt(seed, base=base_accuracy(rule))
         out = train_one(seed)
-        attempt.seconds = float(out.get("seconds", 0.0))
-        attempt.rewards = [float(r) for r in out.get("rewards", [])][:10_000]
-        try:
+        try:    # what comes back is the worker's word: any of it may be forged
+            attempt.seconds = float(out.get("seconds", 0.0))
+            attempt.rewards = [float(r) for r in out.get("rewards", [])][:10_000]
             attempt.after = accuracy(out["weights"], rule)
-        except (ValueError, KeyError, TypeError) as exc:
-            attempt.error = str(exc)
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
+            attempt.error = f"the training run's results do not fit ({str(exc)[:200]})"
         attempt.success = not attempt.error and attempt.after - attempt.base >= rule.min_gain
         return attempt
 

@@ -110,19 +110,23 @@ def judge(train_one: Callable[[int], dict], rule: Rule = RULE,
     def try_seed(seed: int) -> Attempt:
         attempt = Attempt(seed)
         out = train_one(seed)
-        attempt.reached_at = out.get("reached_at")
-        attempt.aborted_at = out.get("aborted_at")
-        attempt.steps = int(out.get("steps", 0))
-        attempt.seconds = float(out.get("seconds", 0.0))
-        attempt.episodes = [(int(s), int(n)) for s, n in out.get("episodes", [])][:100_000]
-        try:
+        try:    # what comes back is the worker's word: any of it may be forged
+            attempt.reached_at = _count(out.get("reached_at"))
+            attempt.aborted_at = _count(out.get("aborted_at"))
+            attempt.steps = int(out.get("steps", 0))
+            attempt.seconds = float(out.get("seconds", 0.0))
+            attempt.episodes = [(int(s), int(n)) for s, n in out.get("episodes", [])][:100_000]
             attempt.eval_mean = evaluate(rebuild_policy(out["weights"], out.get("hidden", 32)), rule)
-        except (ValueError, KeyError, TypeError) as exc:
-            attempt.error = str(exc)
-        attempt.success = attempt.eval_mean >= rule.threshold
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
+            attempt.error = f"the training run's results do not fit ({str(exc)[:200]})"
+        attempt.success = not attempt.error and attempt.eval_mean >= rule.threshold
         return attempt
 
     return seed_rule.judge(rule.seeds, rule.attempts, try_seed, on_attempt)
+
+
+def _count(value) -> int | None:
+    return None if value is None else int(value)
 
 
 def summary(attempts: list[Attempt], rule: Rule = RULE) -> str:

@@ -69,6 +69,17 @@ def test_judge_believes_only_its_own_evaluation_and_tries_every_seed():
     assert all(a.eval_mean < 100 for a in attempts)
 
 
+@pytest.mark.parametrize("forged", [["not", "a dict"], {"steps": "many"}, {"seconds": 10**400},
+                                    {"reached_at": "soon", "weights": {}}, {"episodes": [[1]]}])
+def test_judge_takes_forged_results_as_a_failed_seed_not_its_own_fault(forged):
+    """A run's results come from the worker, which the student's code can rewrite: results of
+    the wrong shape fail the seed, saying so, instead of surfacing as the grader's error."""
+    attempts = rl_check.judge(lambda seed: forged)
+    assert not rl_check.passed(attempts)
+    assert all(a.error.startswith("the training run's results do not fit") for a in attempts)
+    assert "do not fit" in rl_check.summary(attempts)
+
+
 def test_wilson_interval():
     lo, hi = rl_check.wilson(0, 300)
     assert lo == 0 and 0.01 < hi < 0.013
