@@ -218,9 +218,11 @@ def cmd_grade(args) -> int:
         _note(f"autograde: the class report could not be written ({type(exc).__name__}: "
                   f"{exc}); `autograde report {out}` tries again")
     if args.nbgrader_db:
-        from autograder.platforms.nbgrader import record
+        from autograder.platforms.nbgrader import NOTEBOOK_CELL_PREFIX, record
 
-        _note(f"recorded {record(results, args.nbgrader_db)} grades in {args.nbgrader_db}")
+        stored = record(results, args.nbgrader_db, folders=dict(pairs))
+        _note(f"recorded {stored} grades in {args.nbgrader_db} (notebook {assignment.name}, "
+              f"cells '{NOTEBOOK_CELL_PREFIX}<group>')")
     if args.json:
         sys.stdout.write(json.dumps(results) + "\n")
     else:
