@@ -206,7 +206,7 @@ def cmd_grade(args) -> int:
         fresh = _grade_with_progress(plan.pending, assignment, options, args.jobs)
     if plan.reused:
         _note(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
-                  f"engine and options unchanged); graded {len(plan.pending)}", soft_wrap=True)
+              f"engine and options unchanged); graded {len(plan.pending)}")
     results = plan.finish(fresh)
     write_gradebook(out / "gradebook.csv", results)
     from autograder.review import classview

@@ -296,6 +296,16 @@ def test_no_secret_reaches_a_student(name, route, student_files, secrets):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_nbgrader_releases_what_autograde_releases(name, student_files):
+    """nbgrader's release folder holds the generated release, byte for byte, plus pgcheck/."""
+    ours = {p.split("/", 1)[1]: d for p, d in _route(student_files, "release")[name].items()}
+    theirs = {p.split("/", 1)[1]: d for p, d in _route(student_files, "nbgrader")[name].items()}
+    assert {p: d for p, d in theirs.items() if not p.startswith(f"{name}/pgcheck/")} == ours
+    assert f"{name}/pgcheck/__init__.py" in theirs
+
+
+@pytest.mark.slow
 def test_no_secret_in_any_other_bundle(student_files, secrets):
     for name, files in _route(student_files, "zip").items():
         if name not in ASSIGNMENTS:

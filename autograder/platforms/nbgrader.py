@@ -97,20 +97,33 @@ def group_scores(result: dict) -> dict[str, tuple[float, float]]:
     return {g: (s, m) for g, (s, m) in groups.items()}
 
 
+#: the most of ``timestamp.txt`` read: nbgrader writes 30 characters ("2026-03-01 10:00:00.000000
+#: UTC"); the file travels with the student's submission, so it is read no further
+TIMESTAMP_BYTES = 64
+
+
 def submitted_at(folder: Path | None) -> datetime | None:
     """When the submission in ``folder`` was handed in: nbgrader's ``timestamp.txt`` (written
-    by ``nbgrader collect``), else the last change to one of its files; None without a
-    folder."""
+    by ``nbgrader submit``, carried by ``collect``), else the folder's own last change; None
+    without a folder. The file comes with the student's work: a link, an oversized file or
+    text that is not a timestamp is ignored, never followed, read whole or trusted to parse."""
     from nbgrader.utils import parse_utc
 
-    if folder is None or not folder.exists():
+    if folder is None or not os.path.lexists(folder):
         return None
     stamp = folder / "timestamp.txt"
-    if stamp.is_file() and stamp.read_text().strip():
-        return parse_utc(stamp.read_text().strip())
-    files = [p for p in ([folder] if folder.is_file() else folder.rglob("*")) if p.is_file()]
-    latest = max((p.stat().st_mtime for p in files), default=folder.stat().st_mtime)
-    return datetime.fromtimestamp(latest, timezone.utc).replace(tzinfo=None)
+    if not stamp.is_symlink() and stamp.is_file():
+        with stamp.open("rb") as fh:
+            head = fh.read(TIMESTAMP_BYTES + 1)
+        text = head.decode("ascii", "replace").strip()
+        if len(head) <= TIMESTAMP_BYTES and text:
+            try:
+                when = parse_utc(text)
+                if isinstance(when, datetime):
+                    return when
+            except (ValueError, OverflowError, TypeError):
+                pass
+    return datetime.fromtimestamp(os.lstat(folder).st_mtime, timezone.utc).replace(tzinfo=None)
 
 
 def record(results: list[dict], db_url: str, folders: dict[str, Path] | None = None) -> int:
