@@ -42,8 +42,9 @@ c.CourseDirectory.source_directory = "solutions"
 c.CourseDirectory.release_directory = "release"
 # Never copied: nbgrader's own ignore list and what `autograde release` never copies.
 # generate_assignment also skips the reference module (solved) of every assignment found
-# in solutions/ (CompleteRelease then writes its stub), and autograde never overwrites a
-# student's module with it; a student's module is released, submitted and collected.
+# in solutions/, and CompleteRelease writes the stub in its place (over any copy, should
+# another route such as formgrader's generate button copy it); autograde never overwrites a
+# student's module with it; a student's own module is released, submitted and collected.
 _course = course.assignments(Path(__file__).resolve().parent)
 c.CourseDirectory.ignore = sorted({*CourseDirectory.class_traits()["ignore"].default(),
                                    "*.pyc", *NOT_RELEASED})

@@ -19,7 +19,8 @@ Two jobs, both done through nbgrader's own extension points and API:
   our sandboxed grade of the functions plus nbgrader's points for the notebook's own
   exercises. The grades are autograded (not flagged for manual grading unless a grader
   has already overridden one), and the submission's timestamp is nbgrader's
-  (``timestamp.txt``, written by ``nbgrader collect``).
+  (``timestamp.txt``, written by ``nbgrader submit`` and read bounded: it travels with the
+  student's work).
 """
 from __future__ import annotations
 
