@@ -18,6 +18,10 @@ Commands:
 Progress and logs go to standard error; ``grade --json`` prints exactly one
 JSON array on standard output. Exit status: 0 when grading ran, whatever the
 scores; 2 for bad arguments; 1 when grading could not run.
+
+On a terminal, output is laid out to its width. Written to a pipe or a file it
+is never wrapped, whatever ``$COLUMNS`` says: a table keeps one line per row
+and a path stays whole, so logs, ``grep`` and ``cut`` see what was printed.
 """
 from __future__ import annotations
 
@@ -33,7 +37,25 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text   # student ids and messages: shown as they are, never as markup
 
-err = Console(stderr=True)
+#: the width of a console that is not a terminal: wide enough that nothing is ever wrapped
+UNWRAPPED = 100_000
+
+
+def _console(stderr: bool = False) -> Console:
+    """Standard output (or error) as rich sees it: a terminal keeps rich's layout; a pipe or
+    a file gets no wrapping at all (tables one line per row, paths whole)."""
+    stream = sys.stderr if stderr else sys.stdout
+    if stream.isatty():
+        return Console(stderr=stderr)
+    return Console(stderr=stderr, width=UNWRAPPED, soft_wrap=True)
+
+
+err = _console(stderr=True)
+
+
+def _note(text: str) -> None:
+    """A line of progress or log on standard error, printed as written (no markup)."""
+    err.print(text, markup=False, highlight=False)
 
 
 class UsageError(Exception):
@@ -86,8 +108,13 @@ def _grade_with_progress(pairs, assignment, options, jobs, quiet=False):
 
 
 def _out() -> Console:
-    """Standard output; tables keep 120 columns when it is not a terminal (logs, CI)."""
-    return Console() if sys.stdout.isatty() else Console(width=120)
+    """Standard output (see :func:`_console`)."""
+    return _console()
+
+
+def _say(text: str) -> None:
+    """Plain text (a report, a markdown table) on standard output, exactly as written."""
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
 def summary_table(results: list[dict], title: str) -> Table:
@@ -107,17 +134,44 @@ def summary_table(results: list[dict], title: str) -> Table:
     return table
 
 
-def slowest_table(results: list[dict], shown: int = 5) -> Table:
-    """The submissions that took longest to grade, and what their time went on."""
+#: a grade is "slow" when it took this many seconds and this many times the batch's median
+SLOW_SECONDS, SLOW_FACTOR = 5.0, 3.0
+
+
+def slow_ones(results: list[dict], shown: int = 5) -> list:
+    """The grades worth a line under "slowest to grade", slowest first: those during which a
+    call hung, the worker crashed or the time budget ran out, and those that took at least
+    :data:`SLOW_SECONDS` and :data:`SLOW_FACTOR` times the batch's median. A batch of
+    equally quick grades has none: a table of them would say nothing."""
+    import statistics
+
+    timed = [r for r in results if getattr(r, "seconds", None) is not None]
+    if not timed:
+        return []
+    median = statistics.median(r.seconds for r in timed)
+
+    def troubled(r) -> bool:
+        spent = getattr(r, "spent", None)
+        return bool(spent and (spent.hung or spent.crashed or spent.budget_exhausted))
+
+    slow = [r for r in timed if troubled(r)
+            or r.seconds >= max(SLOW_SECONDS, SLOW_FACTOR * median)]
+    return sorted(slow, key=lambda r: -r.seconds)[:shown]
+
+
+def slowest_table(results: list[dict], shown: int = 5) -> Table | None:
+    """The submissions that took longest to grade, and what their time went on; None when
+    none stands out (:func:`slow_ones`)."""
     from autograder.report import where_time_went
 
-    timed = sorted((r for r in results if getattr(r, "seconds", None) is not None),
-                   key=lambda r: -r.seconds)
-    total = sum(r.seconds for r in timed)
+    slow = slow_ones(results, shown)
+    if not slow:
+        return None
+    total = sum(getattr(r, "seconds", None) or 0.0 for r in results)
     table = Table(title=f"slowest to grade ({total:.0f} s of grading in all)")
     for column in ("student", "assignment", "seconds", "where the time went"):
         table.add_column(column, justify="right" if column == "seconds" else "left")
-    for r in timed[:shown]:
+    for r in slow:
         table.add_row(Text(r["submission"]), r["assignment"], f"{r.seconds:.1f}",
                       Text(where_time_went(r)))
     return table
@@ -157,31 +211,37 @@ def cmd_grade(args) -> int:
                                  skip_slow=args.skip_slow)
         fresh = _grade_with_progress(plan.pending, assignment, options, args.jobs)
     if plan.reused:
-        err.print(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
-                  f"engine and options unchanged); graded {len(plan.pending)}", soft_wrap=True)
+        _note(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
+              f"engine and options unchanged); graded {len(plan.pending)}")
     results = plan.finish(fresh)
     write_gradebook(out / GRADEBOOK, results)
     from autograder.review import classview
 
     try:    # grading ran: a report that cannot be drawn must not change the exit status
         for page in classview.write_reports(out, assignment.name):
-            err.print(f"class report: {page}", markup=False, highlight=False, soft_wrap=True)
+            _note(f"class report: {page}")
     except Exception as exc:  # noqa: BLE001
-        err.print(f"autograde: the class report could not be written ({type(exc).__name__}: "
-                  f"{exc}); `autograde report {out}` tries again", markup=False, highlight=False)
+        _note(f"autograde: the class report could not be written ({type(exc).__name__}: "
+                  f"{exc}); `autograde report {out}` tries again")
     if args.nbgrader_db:
-        from autograder.platforms.nbgrader import record
+        from autograder.platforms.nbgrader import NOTEBOOK_CELL_PREFIX, record
 
-        err.print(f"recorded {record(results, args.nbgrader_db)} grades in {args.nbgrader_db}")
+        stored = record(results, args.nbgrader_db, folders=dict(pairs))
+        _note(f"recorded {stored} grades in {args.nbgrader_db} (notebook {assignment.name}, "
+              f"cells '{NOTEBOOK_CELL_PREFIX}<group>')")
     if args.json:
         sys.stdout.write(json.dumps(results) + "\n")
     else:
         _out().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
-        _out().print(slowest_table(results))
+        slowest = slowest_table(results)
+        if slowest is not None:
+            _out().print(slowest)
     for line in renamed_lines(renamed):
         (err if args.json else _out()).print(line, markup=False, highlight=False, soft_wrap=True)
     if not args.json:
-        err.print(f"reports in {out}/<student>/feedback.md, gradebook in {out}/{GRADEBOOK}")
+        first = out / results[0]["submission"] / "feedback.md"
+        _note(f"feedback: {first} (and feedback.html), one folder per student in {out}")
+        _note(f"gradebook: {out / GRADEBOOK}")
     return 0
 
 
@@ -243,7 +303,7 @@ def cmd_similarity(args) -> int:
     _out().print(table)
     pages = classview.write_reports(out, assignment.name) if regrade.runs(out) else []
     for page in [*written, *pages]:
-        err.print(f"written: {page}", markup=False, highlight=False, soft_wrap=True)
+        _note(f"written: {page}")
     return 0
 
 
@@ -264,10 +324,9 @@ def cmd_check(args) -> int:
     [result] = _grade_with_progress([(path.name if path.is_dir() else path.parent.name, path)],
                                     assignment, options, jobs=1, quiet=True)
     report = out / result["submission"] / "feedback.md"
-    Console().print(report.read_text(), markup=False, highlight=False)
-    Console().print("These are the public checks only. When you submit, hidden tests will "
-                    "also run (more cases, edge cases, gradients), so passing here does not "
-                    "guarantee full marks.", style="bold")
+    _say(report.read_text())
+    _say("These are the public checks only. When you submit, hidden tests will also run (more "
+         "cases, edge cases, gradients), so passing here does not guarantee full marks.")
     return 0
 
 
@@ -279,24 +338,39 @@ def cmd_release(args) -> int:
             from autograder.authoring import bundle
             from autograder.authoring import course
 
-            for assignment in course.assignments().values():
-                err.print(f"student bundle: {bundle.build_zip(assignment, Path(args.zip))}")
+            for path in bundle.build_all(course.assignments().values(), Path(args.zip)):
+                _note(f"student bundle: {path}")
             return 0
         if args.check:
             problems = release.stale()
             for p in problems:
-                err.print(p)
+                _note(p)
             if problems:
-                err.print("the release is out of date: run `autograde release`")
+                _note("the release is out of date: run `autograde release`")
                 return 1
-            err.print("the release is current")
+            _note("the release is current")
             return 0
         for line in release.build_all():
-            err.print(f"synced notebook function cells from the module: {line}")
+            _note(f"synced notebook function cells from the module: {line}")
     except release.AuthoringError as exc:
         raise UsageError(str(exc)) from None
-    err.print("assignments/ regenerated from solutions/")
+    _note("assignments/ regenerated from solutions/")
     return 0
+
+
+def demo_examples(assignment) -> dict[str, str]:
+    """The bundled examples of one assignment, student id -> source: the reference and the
+    blank release (one "student" each across the course, so the gradebook shows them on one
+    row), and the first known mistake of its bank, whose id names the assignment too: two
+    assignments' mistakes of the same name are two students, never one row."""
+    from autograder.engine import mutants
+
+    examples = {"reference": assignment.reference_module.read_text(),
+                "blank": (assignment.release_dir / f"{assignment.name}.py").read_text()}
+    bank = mutants.bank(assignment)
+    if bank:
+        examples[f"buggy-{assignment.name}-{bank[0].name}"] = bank[0].materialize()
+    return examples
 
 
 def cmd_demo(args) -> int:
@@ -306,7 +380,6 @@ def cmd_demo(args) -> int:
 
     batch.launch(args.jobs, warm_imports())       # every assignment's
     from autograder.authoring import course
-    from autograder.engine import mutants
     from autograder.engine import grade as runner
     from autograder.report import GRADEBOOK, write_gradebook
 
@@ -315,22 +388,21 @@ def cmd_demo(args) -> int:
         shutil.rmtree(out)
     everything = []
     for assignment in course.assignments().values():
-        batch = out / "submissions" / assignment.name
-        examples = {"reference": assignment.reference_module.read_text(),
-                    "blank": (assignment.release_dir / f"{assignment.name}.py").read_text()}
-        bank = mutants.bank(assignment)
-        if bank:
-            examples[f"buggy-{bank[0].name}"] = bank[0].materialize()
+        folder = out / "submissions" / assignment.name
+        examples = demo_examples(assignment)
         for student, text in examples.items():
-            (batch / student).mkdir(parents=True)
-            (batch / student / f"{assignment.name}.py").write_text(text)
-        pairs = [(s, batch / s) for s in examples]
+            (folder / student).mkdir(parents=True)
+            (folder / student / f"{assignment.name}.py").write_text(text)
+        pairs = [(s, folder / s) for s in examples]
         options = runner.Options(out_dir=out / "grades" / assignment.name,
                                  sandbox=args.sandbox, limits=_limits(args))
         everything += _grade_with_progress(pairs, assignment, options, args.jobs)
     write_gradebook(out / GRADEBOOK, everything)
     _out().print(summary_table(everything, "Gradebook of the bundled examples"))
-    err.print(f"feedback: {out}/grades/<assignment>/<student>/feedback.md")
+    first = out / "grades" / everything[0]["assignment"] / everything[0]["submission"]
+    _note(f"feedback: {first / 'feedback.md'} (and feedback.html), one folder per assignment "
+          f"and example under {out / 'grades'}")
+    _note(f"gradebook: {out / 'gradebook.csv'}")
     return 0
 
 
@@ -371,7 +443,7 @@ def cmd_calibrate(args) -> int:
                + (f" --mutant-seeds {args.mutant_seeds}" if args.mutant_seeds else "")
                + f" --jobs {args.jobs}")
     text = check.calibration_table(results, command)
-    Console().print(text, markup=False, highlight=False)
+    _say(text)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     if args.write_docs:
@@ -380,7 +452,7 @@ def cmd_calibrate(args) -> int:
         if args.write_docs is True and not settings.get("doc"):
             raise UsageError(f"{args.name} names no doc ([training] doc); give --write-docs FILE")
         calibration.write_docs(doc, text)
-        err.print(f"table written to {doc}")
+        _note(f"table written to {doc}")
     return 0
 
 
@@ -407,8 +479,8 @@ def cmd_experiment(args) -> int:
                           on_done=lambda r: progress.update(task, advance=1,
                                                             last=module.describe(r)),
                           **options)
-    Console().print(path.read_text(), markup=False, highlight=False)
-    err.print(f"written: {path} and its figures")
+    _say(path.read_text())
+    _note(f"written: {path} and its figures")
     return 0
 
 
@@ -422,8 +494,8 @@ def cmd_new(args) -> int:
         raise UsageError(str(exc)) from None
     root = files[0].parents[2]
     for path in files:
-        err.print(f"created {path.relative_to(root) if path.is_relative_to(root) else path}")
-    err.print(f"next: write the reference in solutions/{args.name}/{args.name}.py (the line "
+        _note(f"created {path.relative_to(root) if path.is_relative_to(root) else path}")
+    _note(f"next: write the reference in solutions/{args.name}/{args.name}.py (the line "
               f"`{scaffold.TODO_LINE}`), then `autograde release`; see "
               "docs/adding-an-assignment.md")
     return 0
@@ -434,8 +506,17 @@ def cmd_gradescope(args) -> int:
     from autograder.platforms import gradescope
 
     path = gradescope.build_zip(_assignment(args.name), Path(args.out))
-    err.print(f"Gradescope autograder: {path} (upload it as the assignment's autograder)")
+    _note(f"Gradescope autograder: {path} (upload it as the assignment's autograder)")
     return 0
+
+
+def _experiments() -> dict[str, str]:
+    """The course's experiments, name -> its assignment, read from the registry (cheap: no
+    experiment module is imported)."""
+    from autograder.authoring import course
+
+    return {name: a.name for a in course.assignments().values()
+            for name in a.settings.get("experiments", {})}
 
 
 EPILOG = """\
@@ -549,9 +630,14 @@ def build_parser() -> argparse.ArgumentParser:
     s_.add_argument("--out", default="dist", help="folder for NAME-gradescope.zip (default dist)")
     s_.set_defaults(func=cmd_gradescope)
 
+    known = _experiments()
     x = sub.add_parser("experiment", help="reproduce an experiment of the course texts "
-                                          "(assignment.toml files list them under [experiments])")
-    x.add_argument("name", metavar="NAME", help="the experiment's name")
+                                          "(assignment.toml files list them under [experiments])",
+                       description="Reproduce an experiment of the course texts. Experiments: "
+                                   + (", ".join(f"{e} ({a})" for e, a in known.items())
+                                      or "none") + ".")
+    x.add_argument("name", metavar="NAME", help="the experiment's name: "
+                                                 + (", ".join(known) or "none is defined"))
     x.add_argument("--seeds", type=int, default=3, help="seeds per method (default 3)")
     x.add_argument("--steps", type=int, help="env steps per run (experiments that train "
                                              "with a step budget)")
@@ -581,23 +667,46 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _enclosing_course(folder: Path) -> Path | None:
+    """The course checkout ``folder`` is in (a folder holding ``nbgrader_config.py``,
+    ``solutions/`` and ``autograder/``), or None."""
+    for candidate in (folder, *folder.parents):
+        if all((candidate / p).exists() for p in ("nbgrader_config.py", "solutions", "autograder")):
+            return candidate.resolve()
+    return None
+
+
+def _same_course() -> None:
+    """``autograde`` serves one course: ``$AUTOGRADE_ROOT``, else the checkout it is installed
+    from. Run from inside another checkout (with the first one's venv), it would read, and
+    write into, the first; refuse rather than surprise."""
+    from autograder.authoring import course
+
+    here = _enclosing_course(Path.cwd())
+    served = course.course_root()
+    if here is not None and here != served and not os.environ.get("AUTOGRADE_ROOT"):
+        raise UsageError(f"this autograde serves the course in {served} (the checkout it is "
+                         f"installed from), but the current folder is in the course {here}: run "
+                         f"{here}/.venv/bin/autograde there, or set AUTOGRADE_ROOT={here}")
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "jobs", 1) < 1:
-        err.print("autograde: --jobs must be at least 1")
+        _note("autograde: --jobs must be at least 1")
         return 2
     try:
+        _same_course()
         return args.func(args)
     except UsageError as exc:
-        err.print(f"autograde: {exc}", markup=False, highlight=False)
+        _note(f"autograde: {exc}")
         return 2
     except KeyboardInterrupt:
-        err.print("autograde: interrupted")
+        _note("autograde: interrupted")
         return 130
     except Exception as exc:  # a grader fault: one line, non-zero
-        err.print(f"autograde: grading could not run: {type(exc).__name__}: {exc}",
-                  markup=False, highlight=False)
+        _note(f"autograde: grading could not run: {type(exc).__name__}: {exc}")
         return 1
     finally:
         from autograder.engine import pool as batch

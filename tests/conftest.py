@@ -1,6 +1,8 @@
 """Shared helpers for the project's own tests."""
 import ast
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +24,50 @@ def autograde(*args, check=True, timeout=600):
 def grade_json(paths, assignment, out, *extra):
     proc = autograde("grade", *paths, "--assignment", assignment, "--out", out, "--json", *extra)
     return {r["submission"]: r for r in json.loads(proc.stdout)}, proc
+
+
+def walkthroughs(text: str) -> dict[str, str]:
+    """The command blocks of a document marked ``<!-- walkthrough: NAME -->``, by name: what
+    the tests paste into bash, as written."""
+    import re
+
+    return dict(re.findall(r"<!-- walkthrough: ([\w-]+) -->\n```bash\n(.*?)\n```", text,
+                           flags=re.S))
+
+
+def bash_blocks(text: str) -> list[str]:
+    """Every ```bash block of a document."""
+    import re
+
+    return re.findall(r"```bash\n(.*?)\n```", text, flags=re.S)
+
+
+def tracked_files() -> list[str]:
+    """The checkout's files as git has them (a clone holds these and nothing else)."""
+    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    files = [f for f in out.stdout.split() if (ROOT / f).is_file() or (ROOT / f).is_symlink()]
+    if not files:   # not a git checkout: the course folders
+        files = [str(p.relative_to(ROOT)) for d in ("solutions", "assignments", "autograder",
+                                                     "pgcheck", "docs", "tests")
+                 for p in (ROOT / d).rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+        files += [f for f in ("README.md", "pyproject.toml", "nbgrader_config.py")
+                  if (ROOT / f).is_file()]
+    return files
+
+
+def fresh_checkout(target: Path) -> Path:
+    """A fresh clone of this checkout in ``target`` (its tracked files, links kept as links),
+    with the environment running the tests as its ``.venv``. The installed package belongs to
+    this checkout: commands run in the copy need ``AUTOGRADE_ROOT`` set to it."""
+    for name in tracked_files():
+        source, copy = ROOT / name, target / name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_symlink():
+            copy.symlink_to(os.readlink(source))
+        else:
+            shutil.copy2(source, copy)
+    (target / ".venv").symlink_to(Path(sys.prefix))
+    return target
 
 
 @pytest.fixture(scope="session")

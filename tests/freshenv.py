@@ -20,6 +20,8 @@ from pathlib import Path
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from autograder.platforms import pins
+
 
 def declared(requirements_file: Path) -> list[Requirement]:
     lines = requirements_file.read_text().splitlines()
@@ -27,31 +29,20 @@ def declared(requirements_file: Path) -> list[Requirement]:
 
 
 def closure(requirements: list[Requirement]) -> dict[str, metadata.Distribution]:
-    """The installed distributions that ``requirements`` need, dependencies included.
+    """The installed distributions that ``requirements`` need, dependencies included
+    (:func:`autograder.platforms.pins.closure`, what the Gradescope zip pins).
 
     Raises AssertionError when a declared requirement is missing here or its
     installed version does not satisfy the declared specifier.
     """
-    found: dict[str, metadata.Distribution] = {}
-    todo = [(r, True) for r in requirements]
-    while todo:
-        req, top = todo.pop()
-        if req.marker is not None and not req.marker.evaluate({"extra": ""}):
-            continue
-        key = canonicalize_name(req.name)
-        if key in found:
-            continue
-        try:
-            dist = metadata.distribution(req.name)
-        except metadata.PackageNotFoundError:
-            assert not top, f"declared requirement {req} is not installed where the tests run"
-            continue        # an optional dependency this platform does not use
-        version = dist.version.split("+")[0]
-        if top:
-            assert req.specifier.contains(version, prereleases=True), \
-                f"declared {req}, but the tests run with {req.name} {dist.version}"
-        found[key] = dist
-        todo += [(Requirement(r), False) for r in (dist.requires or [])]
+    try:
+        found = pins.closure(requirements)
+    except LookupError as exc:
+        raise AssertionError(f"declared requirement not installed where the tests run: {exc}")
+    for req in requirements:
+        version = found[canonicalize_name(req.name)].version.split("+")[0]
+        assert req.specifier.contains(version, prereleases=True), \
+            f"declared {req}, but the tests run with {req.name} {version}"
     return found
 
 

@@ -6,7 +6,7 @@ writes it, and without an activated virtual environment:
 * ``.venv/bin/autograde release``           -> ``assignments/<name>/``
 * ``.venv/bin/autograde release --zip dist`` -> ``dist/<name>-student.zip`` (every file inside)
 * ``.venv/bin/nbgrader generate_assignment <name>``, in a second fresh copy
-  -> ``assignments/<name>/``
+  -> ``release/<name>/`` (nbgrader's release folder: what ``release_assignment`` hands out)
 
 Every student-facing file is then scanned for secret lines: the solution regions of every
 reference module and solution notebook, the hidden tests (``autograder/hidden/<name>/``), the
@@ -250,7 +250,7 @@ def _nbgrader(tmp: Path) -> dict[str, dict[str, bytes]]:
     found = {}
     for name in ASSIGNMENTS:   # the first run also creates the gradebook (nbgrader runs alembic)
         _run(f".venv/bin/nbgrader generate_assignment {name}", theirs, _env())
-        found[name] = _tree(theirs / "assignments" / name)
+        found[name] = _tree(theirs / "release" / name)
     return found
 
 
@@ -285,8 +285,7 @@ def _route(student_files, route):
 def test_no_secret_reaches_a_student(name, route, student_files, secrets):
     files = _route(student_files, route)[name]
     assert files, f"{route} produced nothing for {name}"
-    if route != "nbgrader":   # nbgrader's route ships the notebook, never the module
-        assert any(p.endswith(f"{name}/{name}.py") for p in files), sorted(files)
+    assert any(p.endswith(f"{name}/{name}.py") for p in files), sorted(files)
     assert any(p.endswith(f"{name}/{name}.ipynb") for p in files), sorted(files)
     grader_only = {"hidden", "mutants", "variants", "solutions"}
     named = [p for p in files if grader_only & set(Path(p).parts)]
@@ -294,6 +293,16 @@ def test_no_secret_reaches_a_student(name, route, student_files, secrets):
     found = leaks(files, name, secrets)
     assert not found, f"{len(found)} secret lines reach {name}'s students by `{route}`:\n" + \
         "\n".join(found[:20])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_nbgrader_releases_what_autograde_releases(name, student_files):
+    """nbgrader's release folder holds the generated release, byte for byte, plus pgcheck/."""
+    ours = {p.split("/", 1)[1]: d for p, d in _route(student_files, "release")[name].items()}
+    theirs = {p.split("/", 1)[1]: d for p, d in _route(student_files, "nbgrader")[name].items()}
+    assert {p: d for p, d in theirs.items() if not p.startswith(f"{name}/pgcheck/")} == ours
+    assert f"{name}/pgcheck/__init__.py" in theirs
 
 
 @pytest.mark.slow

@@ -1,31 +1,42 @@
-"""The README opens with exactly two set-up commands, and CI runs the second."""
-import re
-
+"""The README opens with exactly two set-up commands, and CI runs the second; every other
+command block of the README and of the guides in docs/ is run as written by a test."""
 import pytest
 
-from conftest import ROOT
-
-
-def fenced_commands(text):
-    return re.findall(r"```bash\n(.*?)\n```", text, flags=re.S)
+from conftest import ROOT, bash_blocks, fresh_checkout, walkthroughs
 
 
 def test_readme_opens_with_two_commands_and_ci_runs_the_test_one():
     readme = (ROOT / "README.md").read_text()
     first_section = readme.split("\n## ", 1)[0]
-    demo, tests = fenced_commands(first_section)
+    demo, tests = bash_blocks(first_section)
     assert demo.startswith("python3 -m venv .venv") and demo.endswith("autograde demo")
     assert tests.startswith("python3 -m venv .venv") and tests.endswith("python -m pytest")
     assert "torch==2.13.0" in demo.split("-e")[0], "torch is installed before the package"
     assert tests in (ROOT / ".ci" / "run").read_text()
 
 
-def walkthroughs(text):
-    return dict(re.findall(r"<!-- walkthrough: (\w+) -->\n```bash\n(.*?)\n```", text, flags=re.S))
+#: the guides whose commands the tests run as written, and which test runs which block
+RUN_AS_WRITTEN = {
+    "README.md": {"student", "instructor", "ta"},                     # this file, below
+    "docs/nbgrader.md": {"nbgrader-release", "nbgrader-fetch", "nbgrader-submit",
+                         "nbgrader-grade"},                           # tests/test_nbgrader.py
+    "docs/adding-an-assignment.md": {"scaffold", "release"},          # tests/test_scaffold.py
+}
 
 
 def test_readme_has_three_walkthroughs():
-    assert set(walkthroughs((ROOT / "README.md").read_text())) == {"student", "instructor", "ta"}
+    assert set(walkthroughs((ROOT / "README.md").read_text())) == RUN_AS_WRITTEN["README.md"]
+
+
+def test_every_command_block_of_the_guides_is_one_a_test_runs():
+    """A command block that no test runs would drift: each is a named walkthrough, and the
+    names are those the tests run (the README's opening set-up commands are CI's own)."""
+    for doc, names in RUN_AS_WRITTEN.items():
+        text = (ROOT / doc).read_text()
+        if doc == "README.md":
+            text = text.split("\n## ", 1)[1]
+        assert len(bash_blocks(text)) == len(walkthroughs(text)), f"{doc}: an unmarked block"
+        assert set(walkthroughs(text)) == names, doc
 
 
 @pytest.mark.slow
@@ -33,28 +44,18 @@ def test_readme_has_three_walkthroughs():
 def test_walkthrough_runs_on_a_fresh_copy(who, tmp_path):
     """Each walkthrough, pasted into bash in a fresh copy of the repository, succeeds."""
     import os
-    import shutil
     import subprocess
-    import sys
-    from pathlib import Path
 
-    copy = tmp_path / "repo"
-    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
-    files = tracked.stdout.split() if tracked.returncode == 0 else []
-    if not files:   # not a git checkout: copy the course folders
-        files = [str(p.relative_to(ROOT)) for d in ("solutions", "assignments", "autograder")
-                 for p in (ROOT / d).rglob("*") if p.is_file() and "__pycache__" not in p.parts]
-    for name in files:
-        target = copy / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if (ROOT / name).is_file():
-            shutil.copy2(ROOT / name, target)
-    (copy / ".venv").symlink_to(Path(sys.prefix))
+    copy = fresh_checkout(tmp_path / "repo")
     script = walkthroughs((ROOT / "README.md").read_text())[who]
-    env = {**os.environ, "AUTOGRADE_ROOT": str(copy)}
+    env = {**os.environ, "AUTOGRADE_ROOT": str(copy), "COLUMNS": "80"}   # output to a pipe
     proc = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=copy, env=env,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, f"{who} walkthrough failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
     expected = {"student": "not implemented: group_advantages",
                 "instructor": "| reference | 2 |", "ta": "alice"}[who]
     assert expected in proc.stdout
+    table = [line for line in proc.stdout.splitlines() if line.startswith("|")]
+    assert all(line.rstrip().endswith("|") for line in table), "a markdown row was wrapped"
+    if who == "instructor":
+        assert table and "cartpole" in proc.stdout            # calibrate's table, experiments

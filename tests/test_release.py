@@ -86,3 +86,18 @@ def solution_lines(assignment) -> set[str]:
 
 # The student bundles (`autograde release --zip`) are scanned for every kind of secret, through
 # the CLI and file by file, in tests/test_leaks.py; their layout is tested in tests/test_bundles.py.
+
+
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_readme_states_only_the_shapes_the_functions_take(name):
+    """The README's words on shapes are the reference's: each shape it names is documented
+    in the module, and "time is dimension 0" only where the functions have a time axis."""
+    import re
+
+    assignment = course.get(name)
+    readme = (assignment.release_dir / "README.md").read_text()
+    module = assignment.reference_module.read_text()
+    for shape in re.findall(r"`(\([A-Z](?:, [A-Z])*,?\))`", readme):
+        assert f"``{shape}``" in module, f"{name} README names {shape}, which {name}.py does not"
+    if "time is dimension 0" in readme.lower():
+        assert "``(T" in module, f"{name} README speaks of a time axis its functions do not have"

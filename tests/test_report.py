@@ -46,3 +46,43 @@ def test_where_the_time_went_names_hangs_budget_and_runs_largest_first():
     run = Graded(result("cy", "beta", []), seconds=30.0, spent=TimeSpent(calls=1.0, runs=27.0))
     assert where_time_went(run).startswith("training run (27 s)")
     assert where_time_went(result("dee", "alpha", [])) == ""
+
+
+def class_summary(scores: list[float], top: float = 12.0) -> dict:
+    """A class page's summary for students with these scores (one test worth ``top``)."""
+    from autograder.review import classview
+
+    records = [classview.record({"score": s, "tests": [
+        {"name": "recursion: all", "score": s, "max_score": top, "visibility": "hidden"}]},
+        f"s{i}") for i, s in enumerate(scores)]
+    return classview.summarise("alpha", records, {})
+
+
+def test_class_histogram_counts_whole_students_and_its_legend_covers_no_bar():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from autograder.review import classview
+
+    for scores in ([0.0, 12.0], [0.0, 0.0, 0.0, 1.0, 11.0, 12.0, 12.0]):
+        fig = classview.histogram(class_summary(scores))
+        FigureCanvasAgg(fig).draw()
+        renderer = fig.canvas.get_renderer()
+        ax = fig.axes[0]
+        shown = [t for t in ax.get_yticks() if ax.get_ylim()[0] <= t <= ax.get_ylim()[1]]
+        assert all(float(t).is_integer() for t in shown), f"fractions of a student: {shown}"
+        legend = ax.get_legend().get_window_extent(renderer)
+        bars = [p.get_window_extent(renderer) for p in ax.patches if p.get_height() > 0]
+        assert bars and not any(legend.overlaps(b) for b in bars)
+
+
+def test_class_page_links_the_files_that_hold_its_numbers():
+    import re
+
+    from autograder.review import classview
+
+    summary = class_summary([0.0, 12.0])
+    page = classview.render(summary, {"regraded": [], "reused": [], "changed": []},
+                            {"run": 1}, None, fig={"histogram": "", "ideas": ""})
+    linked = re.findall(r'<a href="([^"]+)"', page.split('id="data"', 1)[1].split("</p>", 1)[0])
+    assert linked == classview.data_files("alpha")
+    assert "alpha.json" in linked and "alpha-scores.csv" in linked

@@ -4,6 +4,10 @@ training checks' and experiments' plumbing. (End to end: test_bundles, test_grad
 test_nbgrader, tests/assignments/.)"""
 import shutil
 import zipfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from autograder.authoring import bundle, course
 from autograder.platforms import gradescope, nbgrader
@@ -43,27 +47,47 @@ def test_bundle_is_one_folder_with_the_runtime(tmp_path):
 def test_gradescope_zip_holds_the_grader_the_runtime_and_this_assignment(tmp_path):
     with zipfile.ZipFile(gradescope.build_zip(EX, tmp_path)) as zf:
         names = zf.namelist()
-    assert {"setup.sh", "run_autograder", "source/pgcheck/discovery.py",
-            "source/autograder/platforms/gradescope.py"} <= set(names)
+    assert {"setup.sh", "run_autograder", "requirements.txt", "pgcheck/discovery.py",
+            "autograder/platforms/gradescope.py"} <= set(names)
+    assert not list(tmp_path.glob("*.part")), "the zip is written beside its name, then moved"
     folder = tmp_path / "upload" / "nested"
     folder.mkdir(parents=True)
     (folder / f"{EX.name}.ipynb").write_text("{}")
     assert gradescope.find_submission(tmp_path / "upload", EX.name) == folder
 
 
-def test_nbgrader_gradebook_gets_one_grade_per_group(tmp_path):
+def test_nbgrader_gradebook_gets_one_autograded_cell_per_group(tmp_path):
+    """Our cells live in the assignment's notebook beside nbgrader's; a regrade overwrites;
+    the grades are autograded and carry nbgrader's timestamp; SQLAlchemy has nothing to say."""
+    import warnings
+
     from nbgrader.api import Gradebook
 
     db = f"sqlite:///{tmp_path / 'gradebook.db'}"
+    folder = tmp_path / "submitted" / "ann" / EX.name
+    folder.mkdir(parents=True)
+    (folder / "timestamp.txt").write_text("2026-03-01 10:00:00.000000 UTC")
     result = {"submission": "ann", "assignment": EX.name, "score": 3.0, "max_score": 5.0,
               "tests": [{"name": "ideas: a", "score": 2.0, "max_score": 2.0, "output": ""},
                         {"name": "ideas: b", "score": 1.0, "max_score": 3.0, "output": ""},
                         {"name": "public: c", "score": 0.0, "max_score": 0.0, "output": ""}]}
-    assert nbgrader.record([result], db) == 1
-    assert nbgrader.record([result], db) == 1              # a regrade overwrites
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert nbgrader.record([result], db, {"ann": folder}) == 1
+        assert nbgrader.record([result], db, {"ann": folder}) == 1    # a regrade overwrites
+        wider = {**result, "tests": result["tests"] + [
+            {"name": "later: d", "score": 1.0, "max_score": 1.0, "output": ""}]}
+        assert nbgrader.record([wider], db, {"ann": folder}) == 1     # a cell added later
     with Gradebook(db) as gb:
-        grade = gb.find_grade("ideas", nbgrader.NOTEBOOK, EX.name, "ann")
+        cell = nbgrader.NOTEBOOK_CELL_PREFIX + "ideas"
+        grade = gb.find_grade(cell, EX.name, EX.name, "ann")
         assert grade.auto_score == 3.0 and grade.max_score == 5.0
+        assert grade.needs_manual_grade is False
+        assert gb.find_grade(nbgrader.NOTEBOOK_CELL_PREFIX + "later", EX.name, EX.name,
+                             "ann").auto_score == 1.0
+        submission = gb.find_submission(EX.name, "ann")
+        assert str(submission.timestamp) == "2026-03-01 10:00:00"
+        assert [g.name for g in gb.find_assignment(EX.name).notebooks] == [EX.name]
 
 
 def test_training_checks_and_experiments_are_found_through_the_registry():
@@ -76,3 +100,31 @@ def test_training_checks_and_experiments_are_found_through_the_registry():
     for name in checks.experiments():
         module = checks.experiment_module(name)
         assert module.runs(1) >= 1 and callable(module.run) and callable(module.describe)
+
+
+@settings(max_examples=300, deadline=None)
+@given(content=st.binary(max_size=200) | st.text(max_size=80).map(str.encode))
+def test_a_students_timestamp_file_never_breaks_the_record(content):
+    """timestamp.txt travels with the student's submission: whatever it holds, the time
+    recorded is a datetime (nbgrader's when it parses, else the folder's last change)."""
+    import datetime
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "timestamp.txt").write_bytes(content)
+        assert isinstance(nbgrader.submitted_at(folder), datetime.datetime)
+
+
+def test_a_linked_or_oversized_timestamp_file_is_not_read(tmp_path):
+    secret = tmp_path / "elsewhere.txt"
+    secret.write_text("2001-01-01 00:00:00 UTC")
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / "timestamp.txt").symlink_to(secret)
+    assert nbgrader.submitted_at(linked).year != 2001
+    big = tmp_path / "big"
+    big.mkdir()
+    (big / "timestamp.txt").write_text("2001-01-01 00:00:00 UTC" + " " * 10**6)
+    assert nbgrader.submitted_at(big).year != 2001
+    assert nbgrader.submitted_at(tmp_path / "absent") is None

@@ -9,19 +9,27 @@ A bundle is one folder, ``<name>/``, that works on its own once unzipped:
   the notebook import (it needs only torch; the grader uses the same modules).
 
 So a student types, in that folder: ``pip install -r requirements.txt``,
-``python check.py``, ``python check.py --zip``. Nothing of the grader travels:
+``python check.py``, ``python check.py --zip``.
+
+:func:`build_all` (what ``autograde release --zip`` runs) builds every bundle or
+none: it first checks that the committed release is current (a missing or stale
+file stops it with the file's name), writes the zips in a temporary folder and
+moves them into place only once all of them are complete. Nothing of the grader travels:
 no hidden suite, no mutant, no reference module. The one exception is
 deliberate and declared in ``assignment.toml`` (``ppo`` ships the reference
 GAE for its training loop, ``grpo_lm`` the reference ``grpo``).
 """
 from __future__ import annotations
 
+import os
+import tempfile
 import zipfile
 from pathlib import Path
 
 import pgcheck
 
 from autograder.authoring.course import Assignment
+from autograder.authoring.markers import AuthoringError
 
 
 def runtime_files() -> list[tuple[Path, str]]:
@@ -44,3 +52,23 @@ def build_zip(assignment: Assignment, out: Path) -> Path:
         for path, name in files + runtime_files():
             zf.write(path, f"{assignment.name}/{name}")
     return target
+
+
+def build_all(found, out: Path) -> list[Path]:
+    """The bundles of every assignment in ``found``, in ``out``: all of them, or none and an
+    :class:`AuthoringError` naming what is missing or stale in the release."""
+    from autograder.authoring import release
+
+    found = list(found)
+    problems = release.stale(found[0].root) if found else []
+    if problems:
+        shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more"
+                                           if len(problems) > 3 else "")
+        raise AuthoringError(f"no bundle written: the release is not current ({shown}); run "
+                             "`autograde release` first")
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out, prefix=".bundles-") as tmp:
+        built = [build_zip(assignment, Path(tmp)) for assignment in found]
+        for path in built:
+            os.replace(path, out / path.name)
+    return [out / path.name for path in built]

@@ -1,22 +1,40 @@
 """Gradescope: build an assignment's autograder zip, and run it inside Gradescope.
 
-``autograde gradescope NAME`` writes ``dist/NAME-gradescope.zip`` holding:
+Gradescope's documentation (gradescope-autograders.readthedocs.io, "Autograder
+Specifications") fixes the layout: the zip holds ``setup.sh`` and
+``run_autograder`` *at its root*; it is extracted into ``/autograder/source``;
+``setup.sh`` runs there once, as root, when the image is built;
+``run_autograder`` is copied to ``/autograder/run_autograder`` and runs once per
+submission, from ``/autograder``, with the upload in ``/autograder/submission/``;
+it must write ``/autograder/results/results.json``.
 
-* ``setup.sh``: run once by Gradescope when it builds the image (as root): a
-  virtual environment in ``/autograder/venv`` with CPU torch and this package;
-* ``run_autograder``: run per submission: grades ``/autograder/submission/``
-  and writes ``/autograder/results/results.json``;
-* ``source/``: the engine (``autograder/``, hidden suites included), the
-  assignment's ``solutions/`` folder (reference and public checks; plus any
-  reference it ships solved), and ``pyproject.toml``.
+``autograde gradescope NAME`` writes ``dist/NAME-gradescope.zip`` holding, at its root:
+
+* ``setup.sh``: Python 3.11 or newer with ``venv`` (apt-get only when the image
+  lacks it), a virtual environment ``/autograder/venv``, the packages of
+  ``requirements.txt``, then this course itself (an editable install, as in a
+  checkout: the installed copy is the one ``source/`` folder, which the sandbox
+  hides from student code);
+* ``requirements.txt``: every package pinned at the version the course was tested
+  with, generated from the environment that builds the zip
+  (:mod:`autograder.platforms.pins`), never kept by hand;
+* ``run_autograder``: grades ``/autograder/submission/`` and writes
+  ``/autograder/results/results.json``;
+* the engine (``autograder/``, hidden suites included), the student runtime
+  (``pgcheck/``), the assignment's ``solutions/`` folder (reference and public
+  checks; plus any reference it ships solved) and ``pyproject.toml``.
+
+Where wheels come from is pip's business: ``setup.sh`` honours pip's own
+variables (``PIP_INDEX_URL``, ``PIP_EXTRA_INDEX_URL``, ``PIP_FIND_LINKS``: a
+mirror, a folder of wheels) and only when ``PIP_EXTRA_INDEX_URL`` is unset makes
+PyTorch's CPU index the extra index, so that torch comes as the CPU build (a GPU
+build is gigabytes and no use here). ``AUTOGRADE_GS_ROOT`` replaces ``/autograder`` (tests lay the same tree
+out in a temporary folder); nothing else differs from Gradescope's run.
 
 Student code runs in the sandboxed worker, as in a local grade: Gradescope
 runs ``run_autograder`` as root, so the worker gets the namespaces mode and an
 unprivileged uid, and ``/autograder`` (source, results, the submission
 itself) is outside its private root.
-
-``python -m autograder.platforms.gradescope --assignment NAME`` is what ``run_autograder``
-calls; ``--root`` (or ``$AUTOGRADE_GS_ROOT``) replaces ``/autograder`` in tests.
 """
 from __future__ import annotations
 
@@ -31,48 +49,89 @@ from pathlib import Path
 from pgcheck.discovery import shallowest_work
 
 from autograder.authoring.course import Assignment, assignments, package_dir
+from autograder.platforms import pins
+
+#: the Python the course needs (``tomllib``): ``setup.sh`` installs it when the image lacks it
+PYTHON = (3, 11)
 
 SETUP = """#!/usr/bin/env bash
-# Gradescope image set-up for the {name} autograder (runs once, as root).
+# Gradescope image set-up for the {name} autograder. Gradescope runs it once, as root, from
+# /autograder/source, where the autograder zip was extracted.
 set -euo pipefail
-apt-get update -qq && apt-get install -y -qq python3 python3-venv python3-pip > /dev/null
-python3 -m venv /autograder/venv
-/autograder/venv/bin/pip install -q --index-url https://download.pytorch.org/whl/cpu "torch>=2.2"
-/autograder/venv/bin/pip install -q /autograder/source
+ROOT="${{AUTOGRADE_GS_ROOT:-/autograder}}"
+SOURCE="$ROOT/source"
+
+# Python {major}.{minor} or newer, with venv: apt-get only when the image lacks them.
+recent() {{ "$1" -c 'import sys; sys.exit(sys.version_info < ({major}, {minor}))' 2>/dev/null; }}
+usable() {{ recent "$1" && "$1" -c 'import ensurepip, venv' 2>/dev/null; }}
+PYTHON=python3
+if ! usable "$PYTHON"; then
+    if ! recent python3; then
+        PYTHON=python{major}.{minor}; PACKAGES="python{major}.{minor} python{major}.{minor}-venv"
+    else
+        PACKAGES="python3-venv"
+    fi
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $PACKAGES > /dev/null
+fi
+
+# Where wheels come from: pip's own variables win (PIP_INDEX_URL, PIP_EXTRA_INDEX_URL,
+# PIP_FIND_LINKS: a mirror, a wheel folder). By default PyPI, and PyTorch's CPU index as the
+# extra index, so that torch comes as the CPU build.
+export PIP_EXTRA_INDEX_URL="${{PIP_EXTRA_INDEX_URL-https://download.pytorch.org/whl/cpu}}"
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+"$PYTHON" -m venv "$ROOT/venv"
+"$ROOT/venv/bin/pip" install -q -r "$SOURCE/requirements.txt"
+"$ROOT/venv/bin/pip" install -q --no-deps --no-build-isolation -e "$SOURCE"
+"$ROOT/venv/bin/pip" check
+"$ROOT/venv/bin/python" -c 'import autograder, torch; print("ready: torch", torch.__version__)'
 """
 
 RUN = """#!/usr/bin/env bash
-# Gradescope entry point for the {name} autograder (runs per submission).
+# Gradescope entry point for the {name} autograder: runs once per submission, as root.
+# Grades $ROOT/submission/ and writes $ROOT/results/results.json.
 ROOT="${{AUTOGRADE_GS_ROOT:-/autograder}}"
-PY="${{AUTOGRADE_GS_PYTHON:-$ROOT/venv/bin/python}}"
-cd "$ROOT/source"
-export AUTOGRADE_ROOT="$ROOT/source"
-exec "$PY" -m autograder.platforms.gradescope --assignment {name} --root "$ROOT"
+exec "$ROOT/venv/bin/python" -m autograder.platforms.gradescope --assignment {name} --root "$ROOT"
 """
 
 
+def _member(name: str, mode: int = 0o644) -> zipfile.ZipInfo:
+    """A zip member written from a string, with Unix permissions (``unzip`` keeps them)."""
+    info = zipfile.ZipInfo(name)
+    info.external_attr = mode << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
 def build_zip(assignment: Assignment, out: Path) -> Path:
-    """Write ``out/NAME-gradescope.zip``; return its path."""
+    """Write ``out/NAME-gradescope.zip`` (the layout above); return its path. The zip is
+    written beside its final name and moved there once complete."""
     root = assignment.root
     out.mkdir(parents=True, exist_ok=True)
     target = out / f"{assignment.name}-gradescope.zip"
     folders = [assignment.source_dir] + [assignments(root)[o].source_dir
                                          for o in assignment.provided_solutions]
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, text in (("setup.sh", SETUP), ("run_autograder", RUN)):
-            info = zipfile.ZipInfo(name)
-            info.external_attr = 0o755 << 16
-            zf.writestr(info, text.format(name=assignment.name))
-        for package in (package_dir(), runtime_dir()):     # the grader and pgcheck
-            for path in sorted(package.rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts:
-                    zf.write(path, f"source/{package.name}/{path.relative_to(package)}")
-        for folder in folders:
-            for path in sorted(folder.rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts:
-                    zf.write(path, f"source/{path.relative_to(root)}")
-        zf.write(root / "pyproject.toml", "source/pyproject.toml")
-        zf.writestr("source/README.md", f"Gradescope autograder for {assignment.name}.\n")
+    files = [(path, f"{package.name}/{path.relative_to(package)}")
+             for package in (package_dir(), runtime_dir())        # the grader and pgcheck
+             for path in sorted(package.rglob("*"))
+             if path.is_file() and "__pycache__" not in path.parts]
+    files += [(path, str(path.relative_to(root))) for folder in folders
+              for path in sorted(folder.rglob("*"))
+              if path.is_file() and "__pycache__" not in path.parts]
+    major, minor = PYTHON
+    partial = target.with_name(target.name + ".part")
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(_member("setup.sh", 0o755),
+                    SETUP.format(name=assignment.name, major=major, minor=minor))
+        zf.writestr(_member("run_autograder", 0o755), RUN.format(name=assignment.name))
+        zf.writestr(_member("requirements.txt"), pins.lock(root / "pyproject.toml"))
+        for path, name in files:
+            zf.write(path, name)
+        zf.write(root / "pyproject.toml", "pyproject.toml")
+        zf.writestr(_member("README.md"), f"Gradescope autograder for {assignment.name}: upload "
+                                          "this zip as the assignment's autograder.\n")
+    os.replace(partial, target)
     return target
 
 

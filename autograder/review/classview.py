@@ -279,11 +279,12 @@ def _png(fig) -> str:
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
 
 
-def figures(summary: dict) -> dict[str, str]:
-    """The page's figures as data URIs: the score histogram and the mean per idea."""
+def histogram(summary: dict):
+    """The score distribution: a bar per score, whole numbers of students on the y axis, the
+    mean as a dashed line, its legend beside the axes (never over a bar)."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
-    out = {}
     fig = Figure(figsize=(6.4, 2.8))
     ax = fig.subplots()
     scores = [s["score"] for s in summary["scores"]]
@@ -294,10 +295,17 @@ def figures(summary: dict) -> dict[str, str]:
                label=f"mean {summary['mean']:.1f}")
     ax.set_xlabel(f"score (out of {top:g})")
     ax.set_ylabel("students")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(f"{summary['assignment']}: score distribution ({summary['students']} students)")
-    ax.legend(loc="upper left")
-    out["histogram"] = _png(fig)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False)
+    return fig
 
+
+def figures(summary: dict) -> dict[str, str]:
+    """The page's figures as data URIs: the score histogram and the mean per idea."""
+    from matplotlib.figure import Figure
+
+    out = {"histogram": _png(histogram(summary))}
     ideas = summary["ideas"]
     if ideas:
         fig = Figure(figsize=(6.4, 0.45 * len(ideas) + 0.9))
@@ -368,7 +376,8 @@ def render(summary: dict, changes: dict, run: dict, similarity: dict | None = No
     return env.get_template("class.html.j2").render(
         s=summary, changes=changes, run=run, similarity=similarity,
         fig=fig if fig is not None else figures(summary),
-        max_pairs=MAX_PAIRS_SHOWN, csp=CSP)
+        max_pairs=MAX_PAIRS_SHOWN, csp=CSP,
+        data=data_files(summary["assignment"], similarity))
 
 
 CSV_TABLES = {
@@ -380,6 +389,14 @@ CSV_TABLES = {
     "misconceptions": ("misconceptions", ["mutant", "students", "share", "hint", "ideas", "tests",
                                           "who"]),
 }
+
+
+def data_files(name: str, similarity: dict | None = None) -> list[str]:
+    """The files beside the page holding its numbers (linked from it): the JSON, then the CSV
+    of each table."""
+    return ([f"{name}.json"] + [f"{name}-{suffix}.csv" for suffix, _ in CSV_TABLES.values()]
+            + [f"{name}-changes.csv"]
+            + ([f"{name}-similarity.json", f"{name}-similarity.csv"] if similarity else []))
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:

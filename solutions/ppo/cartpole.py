@@ -278,22 +278,43 @@ RULE_BUDGET, RULE_ABORT_AT, RULE_ABORT_BELOW, RULE_EVAL_EPISODES = 100_000, 10_0
 
 
 def main(argv: list[str]) -> int:
-    """Train with YOUR ``ppo_clip_loss`` for one seed and judge it as the grader would."""
+    """Train with YOUR ``ppo_clip_loss`` for one seed and judge it as the grader would.
+
+    Exit status: 0 when the seed succeeds, 1 when it fails or your loss raises (the reason
+    is printed, as ``check.py`` prints it), 2 when there is no work to load."""
+    import argparse
     from pathlib import Path
 
     from pgcheck.cli import load_work
+    from pgcheck.messages import error_text
+    from pgcheck.runner import student_traceback
 
-    seed = int(argv[0]) if argv else 0
+    parser = argparse.ArgumentParser(
+        prog="python cartpole.py",
+        description="Train CartPole-v1 with your ppo_clip_loss (from ppo.py or ppo.ipynb, "
+                    "found as check.py finds it) for one seed, then judge the policy as the "
+                    f"grader does: a greedy mean episode length of at least {SUCCESS_LENGTH:.0f} "
+                    f"over {RULE_EVAL_EPISODES} fresh episodes.")
+    parser.add_argument("seed", nargs="?", type=int, default=0,
+                        help="the seed of the run (default 0); the grade tries up to three of "
+                             "its own")
+    args = parser.parse_args(argv)
     work = load_work("ppo", ("clipped_surrogate", "ppo_clip_loss", "approx_kl"),
                      Path(__file__).resolve().parent)
     if work is None:
         return 2
     torch.set_num_threads(1)
-    config = replace(Config(), seed=seed, total_steps=RULE_BUDGET, stop_at_mean=SUCCESS_LENGTH,
-                     abort_at=RULE_ABORT_AT, abort_below=RULE_ABORT_BELOW)
-    print(f"training CartPole-v1 with your ppo_clip_loss, seed {seed} (at most {RULE_BUDGET:,} "
-          "steps)...")
-    policy, _, history = train(work.ppo_clip_loss, config)
+    config = replace(Config(), seed=args.seed, total_steps=RULE_BUDGET,
+                     stop_at_mean=SUCCESS_LENGTH, abort_at=RULE_ABORT_AT,
+                     abort_below=RULE_ABORT_BELOW)
+    print(f"training CartPole-v1 with your ppo_clip_loss, seed {args.seed} (at most "
+          f"{RULE_BUDGET:,} steps)...")
+    try:
+        policy, _, history = train(work.ppo_clip_loss, config)
+    except Exception as exc:  # noqa: BLE001 - the student's loss may raise anything
+        print("training stopped: "
+              + error_text(type(exc).__name__, str(exc), student_traceback(exc)))
+        return 1
     if history.reached_at:
         print(f"the last 10 episodes averaged {SUCCESS_LENGTH:.0f} at step {history.reached_at:,} "
               f"({history.seconds:.1f} s)")

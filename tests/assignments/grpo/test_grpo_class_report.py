@@ -154,6 +154,9 @@ def test_report_numbers(graded):
     assert [r["name"] for r in rows if r["unfair"] == "True"] == [PLANTED_NAME]
     assert (folder / "grpo-misconceptions.csv").read_text().count("\n") == 1 + len(
         report["misconceptions"])
+    page = (folder / "grpo.html").read_text()      # the page links every file of its numbers
+    for name in classview.data_files("grpo"):
+        assert f'href="{name}"' in page and (folder / name).is_file(), name
 
 
 def test_results_json_names_the_recognised_mistake(graded):
