@@ -11,6 +11,37 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: how many fast tests a full run leaves to ``tests/test_fast_lane.py`` (see below)
+FAST_LANE_SHARED = pytest.StashKey[int]()
+
+
+@pytest.hookimpl(trylast=True)      # after ``-m``/``-k`` have deselected what they deselect
+def pytest_collection_modifyitems(config, items):
+    """The fast lane runs once per full run, not twice.
+
+    ``tests/test_fast_lane.py`` runs the whole fast lane (``-m "not slow"``) under coverage, in a
+    subprocess, and fails if any of its tests fails or any module is never executed. When it is
+    selected, the fast tests collected here would only repeat that run, so they are left to it
+    (the terminal summary says so). Any run that leaves it out (``-m "not slow"``, a file, a
+    ``-k``) runs the fast tests here as usual.
+    """
+    if not any(item.nodeid.endswith("test_fast_lane.py::test_fast_lane_executes_every_module")
+               for item in items):
+        return
+    fast = [item for item in items if item.get_closest_marker("slow") is None]
+    if fast:
+        items[:] = [item for item in items if item.get_closest_marker("slow") is not None]
+        config.hook.pytest_deselected(items=fast)
+        config.stash[FAST_LANE_SHARED] = len(fast)
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    shared = config.stash.get(FAST_LANE_SHARED, 0)
+    if shared:
+        terminalreporter.write_line(
+            f"the {shared} fast tests are left to one run under coverage, inside "
+            "tests/test_fast_lane.py::test_fast_lane_executes_every_module (its result is theirs)")
+
 
 def autograde(*args, check=True, timeout=600):
     """Run the `autograde` command; returns the CompletedProcess."""

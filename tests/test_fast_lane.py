@@ -1,6 +1,8 @@
 """The fast lane (``pytest -m "not slow"``) touches every module of the grader and of pgcheck.
 
-Run once under coverage.py, in a subprocess; a module none of its tests executes fails here.
+Run once under coverage.py, in a subprocess; a failing fast test, or a module none of the fast
+tests executes, fails here. In a run that selects this test, the fast tests are not run a
+second time on their own (``tests/conftest.py``: ``pytest_collection_modifyitems``).
 The fork server and the worker run only in their own processes (started with ``python -I``,
 out of coverage's reach): the fast lane's grading tests exercise them on every submission, and
 they are checked here by their imports in the grading process instead.
@@ -35,7 +37,7 @@ def test_fast_lane_executes_every_module(tmp_path):
                           "pytest", "-m", "not slow", "-q", "-p", "no:cacheprovider",
                           "--ignore", __file__], cwd=ROOT, capture_output=True, text=True,
                          timeout=900)
-    assert run.returncode == 0, run.stdout[-3000:]
+    assert run.returncode == 0, "the fast lane failed under coverage:\n" + run.stdout[-6000:]
     report = tmp_path / "coverage.json"
     for step in (["combine", f"--rcfile={rc}", f"--data-file={data}", str(data.parent)],
                  ["json", f"--rcfile={rc}", f"--data-file={data}", "-o", str(report)]):
