@@ -30,6 +30,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from pgcheck.answers import answer_stub_line
+
 from autograder.authoring.course import BEGIN, END, Assignment, assignments
 from autograder.authoring.markers import (AuthoringError, enclosing_function, function_sources, stub_line,
                       strip_solutions)
@@ -58,9 +60,35 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # pgcheck/ and checks.py are here
 
 from pgcheck.cli import main  # noqa: E402
-
-sys.exit(main({name!r}, {functions!r}))
+{answers}
+sys.exit(main({name!r}, {functions!r}{answers_arg}))
 '''
+
+#: the answer cells of an assignment's notebook, in its check.py (from the registry)
+CHECK_ANSWERS = '''from pgcheck.answers import Sheet, Step, Written  # noqa: E402
+
+# The notebook's answer cells, as the course's registry declares them (generated).
+ANSWERS = Sheet(
+    idea={idea!r},
+    steps=(
+{steps}    ),
+    written_idea={written_idea!r},
+    written=(
+{written}    ),
+)
+'''
+
+
+def check_script(assignment: Assignment) -> str:
+    """The release's ``check.py``: the public checks with the assignment's functions and,
+    when its notebook has answer cells, their sheet."""
+    sheet = assignment.answers
+    answers = "" if not sheet else CHECK_ANSWERS.format(
+        idea=sheet.idea, written_idea=sheet.written_idea,
+        steps="".join(f"        {step!r},\n" for step in sheet.steps),
+        written="".join(f"        {w!r},\n" for w in sheet.written))
+    return CHECK_SCRIPT.format(name=assignment.name, functions=tuple(assignment.functions),
+                               answers=answers, answers_arg=", answers=ANSWERS" if sheet else "")
 
 SETUP_SECTION = """## Set up, check, submit
 
@@ -122,15 +150,19 @@ def _nbgrader_pipeline():
             CheckCellMetadata]
 
 
-def _name_stubs(source: str) -> str:
-    """Turn nbgrader's anonymous ``raise NotImplementedError()`` into the named stub."""
+def _name_stubs(source: str, cell: str = "") -> str:
+    """Turn nbgrader's anonymous ``raise NotImplementedError()`` into the named stub: the
+    function's (:func:`stub_line`), or, outside a function, the answer cell's
+    (:func:`~pgcheck.answers.answer_stub_line`, naming the cell's ``grade_id``)."""
     lines = source.split("\n")
     for i, line in enumerate(lines):
         if line.strip() == "raise NotImplementedError()":
             function = enclosing_function(lines, i)
+            indent = line[: len(line) - len(line.lstrip())]
             if function:
-                indent = line[: len(line) - len(line.lstrip())]
                 lines[i] = indent + stub_line(function)
+            elif cell:
+                lines[i] = indent + answer_stub_line(cell)
     return "\n".join(lines)
 
 
@@ -138,11 +170,13 @@ try:  # the preprocessor is also named in nbgrader_config.py, for nbgrader's own
     from nbgrader.preprocessors import NbGraderPreprocessor
 
     class NameStubs(NbGraderPreprocessor):
-        """Name the function in the stubs ClearSolutions leaves inside a def."""
+        """Name the function in the stubs ClearSolutions leaves inside a def (and the answer
+        cell in those it leaves in an answer cell)."""
 
         def preprocess_cell(self, cell, resources, index):
             if cell.cell_type == "code":
-                cell.source = _name_stubs(cell.source)
+                cell.source = _name_stubs(cell.source,
+                                          cell.metadata.get("nbgrader", {}).get("grade_id", ""))
             return cell, resources
 except ImportError:  # pragma: no cover - nbgrader is a dependency
     NameStubs = None
@@ -222,8 +256,7 @@ def student_requirements(assignment: Assignment) -> list[str]:
 def _write_student_tools(assignment: Assignment, out_dir: Path) -> None:
     """check.py, requirements.txt and the README's set-up section (step 5)."""
     name = assignment.name
-    (out_dir / "check.py").write_text(CHECK_SCRIPT.format(name=name,
-                                                          functions=tuple(assignment.functions)))
+    (out_dir / "check.py").write_text(check_script(assignment))
     requirements = student_requirements(assignment)
     (out_dir / "requirements.txt").write_text(
         f"# What {name} needs; install torch first, on its own (see README.md).\n"

@@ -105,9 +105,14 @@ def assignment_fingerprint(assignment: Assignment) -> str:
 
 
 def submission_fingerprint(sub) -> str:
-    """What is graded of a :class:`pgcheck.discovery.Submission`: never its folder's other files."""
+    """What is graded of a :class:`pgcheck.discovery.Submission`: never its folder's other
+    files. A notebook counts with its cells' grade_ids and tagged markdown (its answer cells
+    and written answers), whether it holds the functions or only the answers."""
     code = sub.source if sub.kind == "py" else json.dumps(sub.cells or [])
-    return _digest(sub.kind, sub.filename, code, sub.problem, sub.note)
+    answers = sub.answer_source
+    cells = "" if answers is None else json.dumps(
+        [answers.filename, answers.cells, sorted(answers.tags.items()), answers.markdown])
+    return _digest(sub.kind, sub.filename, code, sub.problem, sub.note, cells)
 
 
 def options_fingerprint(options: dict) -> str:
@@ -223,7 +228,8 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
 
     out = Path(out)
     read = read or (lambda sid, path: submissions.read(sid, path, assignment.name,
-                                                       assignment.functions))
+                                                       assignment.functions,
+                                                       answers=bool(assignment.answers)))
     keys = [submissions.id_key(sid) for sid, _ in pairs]
     clash = [sid for sid, key in zip((p[0] for p in pairs), keys)
              if key in {submissions.id_key(r) for r in RESERVED}]
