@@ -28,6 +28,7 @@ import ast
 import filecmp
 import shutil
 import tempfile
+import textwrap
 from pathlib import Path
 
 from pgcheck.answers import answer_stub_line
@@ -92,26 +93,43 @@ def check_script(assignment: Assignment) -> str:
 
 SETUP_SECTION = """## Set up, check, submit
 
-Everything below runs in this folder, with Python 3.10 or newer:
+One virtual environment serves the whole unit: make it once, with Python 3.10 or newer, and use
+it for every assignment; each assignment's `requirements.txt` adds what that one needs. In this
+folder:
 
 ```bash
-python3 -m venv .venv                         # a virtual environment of your own
-.venv/bin/pip install torch==2.13.0           # torch first, on its own (see below)
-.venv/bin/pip install -r requirements.txt     # the rest: {requirements}
-.venv/bin/python check.py                     # the public checks, on your module or notebook
-.venv/bin/jupyter lab {name}.ipynb{nb_pad}# to work in the notebook
-.venv/bin/python check.py --zip               # writes {name}-submission.zip: hand that in
+python3 -m venv ~/pg-unit                       # once for the unit: a virtual environment
+~/pg-unit/bin/pip install torch --index-url {cpu_index}   # once: torch, CPU build (see below)
+~/pg-unit/bin/pip install -r requirements.txt   # the rest: {requirements}
+~/pg-unit/bin/python check.py                   # the public checks, on your module or notebook
+~/pg-unit/bin/jupyter lab {name}.ipynb{nb_pad}# to work in the notebook
+~/pg-unit/bin/python check.py --zip             # writes {name}-submission.zip: hand that in
 ```
 
-(On Windows, `.venv\\Scripts\\python` instead of `.venv/bin/python`.) Install torch before the
-rest and on its own: any torch from 2.2 on works, and installed first you choose the build (the CPU
-one is enough here, and far smaller than the GPU builds pip might otherwise pick).
+Torch first, on its own, so that you choose its build: any torch from 2.2 on works, and the CPU
+build is all this unit needs. On Linux, PyTorch's CPU wheel index (the `--index-url` above) gives
+it; a plain `pip install torch` there takes a CUDA build of several GB instead. On macOS and
+Windows the default wheel is fine: `~/pg-unit/bin/pip install torch`. (On Windows, make the
+environment with `py -m venv %USERPROFILE%\\pg-unit` and use `%USERPROFILE%\\pg-unit\\Scripts\\python`
+instead of `~/pg-unit/bin/python`.)
 
-`check.py` finds your work the way the grader does: `{name}.py` or `{name}.ipynb`; when both are
-here it checks the one with fewer functions left as stubs (the module on a tie) and says which.
-The zip holds exactly that file. The public checks are the worked examples of the course texts
-(in `checks.py`); the grade adds hidden tests, so passing them is a good sign, not a promise.
+{check_paragraph}
 """
+#: the set-up section's last paragraph (``{zip_holds}``: one of :data:`ZIP_HOLDS`), wrapped
+CHECK_PARAGRAPH = (
+    "`check.py` finds your work the way the grader does: `{name}.py` or `{name}.ipynb`; when "
+    "both are here it checks the one with fewer functions left as stubs (the module on a tie) "
+    "and says which. {zip_holds} The public checks are the worked examples of the course texts "
+    "(in `checks.py`); the grade adds hidden tests, so passing them is a good sign, not a "
+    "promise.")
+
+#: what the set-up section says the zip holds, without and with answer cells in the notebook
+ZIP_HOLDS = ("The zip holds exactly that file.",
+             "Your notebook's answer cells ({idea}) are graded whichever file holds the functions, "
+             "so the zip holds that file and, when you wrote the functions in `{name}.py`, the "
+             "notebook beside it; `check.py --zip` says what each file holds.")
+#: PyTorch's index of CPU-only wheels (what the set-up section installs torch from on Linux)
+CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
 
 # -- notebooks ---------------------------------------------------------------
@@ -258,8 +276,10 @@ def _write_student_tools(assignment: Assignment, out_dir: Path) -> None:
     name = assignment.name
     (out_dir / "check.py").write_text(check_script(assignment))
     requirements = student_requirements(assignment)
+    names = [r.split(">")[0].split("=")[0].split("<")[0] for r in requirements]
     (out_dir / "requirements.txt").write_text(
-        f"# What {name} needs; install torch first, on its own (see README.md).\n"
+        f"# What {name} needs: {', '.join(names)}. Install torch first, on its own (README.md\n"
+        "# says how to get its CPU build); this file then adds the rest.\n"
         + "\n".join(requirements) + "\n")
     readme = out_dir / "README.md"
     if readme.is_file():
@@ -267,10 +287,14 @@ def _write_student_tools(assignment: Assignment, out_dir: Path) -> None:
         if SETUP_MARKER not in text:
             raise AuthoringError(f"{assignment.source_dir / 'README.md'}: the line "
                                  f"{SETUP_MARKER!r} is missing (the set-up section goes there)")
-        pad = " " * max(1, 28 - len(f"{name}.ipynb"))
-        section = SETUP_SECTION.format(name=name, nb_pad=pad,
-                                       requirements=", ".join(r.split(">")[0].split("=")[0]
-                                                              for r in requirements))
+        pad = " " * max(1, 48 - len(f"~/pg-unit/bin/jupyter lab {name}.ipynb"))
+        sheet = assignment.answers
+        holds = ZIP_HOLDS[1].format(idea=sheet.idea, name=name) if sheet else ZIP_HOLDS[0]
+        paragraph = textwrap.fill(CHECK_PARAGRAPH.format(name=name, zip_holds=holds), 99,
+                                  break_on_hyphens=False, break_long_words=False)
+        section = SETUP_SECTION.format(name=name, nb_pad=pad, cpu_index=CPU_INDEX,
+                                       check_paragraph=paragraph,
+                                       requirements=", ".join(n for n in names if n != "torch"))
         readme.write_text(text.replace(SETUP_MARKER, section.rstrip()))
 
 

@@ -5,7 +5,8 @@ A grade depends on four things, each hashed on its own (the *parts* of the key):
 ``submission``  what is graded: the chosen file's name and code (a notebook's code cells),
                 or why nothing could be read;
 ``assignment``  the assignment's hidden suite (its mutants included: they name the
-                misconceptions), reference module, public checks, settings and provided code;
+                misconceptions), reference module, public checks, settings and provided code
+                (and its notebook, when its answer cells are graded: the reference answers);
 ``engine``      ``autograder.__version__``, the engine's own source and templates (``autograder/``,
                 ``pgcheck/``; not the modules that only read grading output, such as the
                 class report) and the Python and torch versions;
@@ -96,6 +97,8 @@ def assignment_fingerprint(assignment: Assignment) -> str:
     files = _tree(assignment.hidden_dir, "hidden")
     files += [("reference", assignment.reference_module), ("checks", assignment.checks_module),
               ("settings", assignment.source_dir / "assignment.toml")]
+    if assignment.answers.steps:        # the reference answers are its notebook's answer cells
+        files.append(("notebook", assignment.notebook))
     known = assignments(assignment.root)
     for other in assignment.provided_solutions:
         files.append((f"provided-solution/{other}", known[other].reference_module))
