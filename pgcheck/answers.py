@@ -88,6 +88,13 @@ class Sheet:
     def __bool__(self) -> bool:
         return bool(self.steps or self.written)
 
+    @property
+    def ideas(self) -> set[str]:
+        """The ideas of the sheet: what a module alone cannot earn (the answer cells need the
+        notebook, the written answers a person)."""
+        return {idea for idea, entries in ((self.idea, self.steps),
+                                           (self.written_idea, self.written)) if entries}
+
 
 # -- running the steps ---------------------------------------------------------------------
 
