@@ -388,7 +388,9 @@ def demo_examples(assignment) -> dict[str, str]:
     """The bundled examples of one assignment, student id -> source: the reference and the
     blank release (one "student" each across the course, so the gradebook shows them on one
     row), and the first known mistake of its bank, whose id names the assignment too: two
-    assignments' mistakes of the same name are two students, never one row."""
+    assignments' mistakes of the same name are two students, never one row. (An assignment
+    whose notebook has answer cells also gets a notebook beside each module: the solution's
+    for the reference, the release's for the others.)"""
     from autograder.engine import mutants
 
     examples = {"reference": assignment.reference_module.read_text(),

@@ -214,3 +214,53 @@ def test_check_packs_the_module_and_the_notebook_that_holds_the_answers(tmp_path
         assert zf.read(EX.notebook.name) == (folder / EX.notebook.name).read_bytes()
     sub = read("x", folder / f"{EX.name}-submission.zip", EX.name, EX.functions, answers=True)
     assert sub.kind == "py" and sub.notebook is not None and "answer cells are graded from" in sub.note
+
+
+# -- hostile answer cells, in the sandbox -----------------------------------------------------
+
+ATTACKS = {    # what the first step's cell does -> what every step's feedback then says
+    "loop": ("while True:\n    pass", "your answer cells did not return within"),
+    "huge": ("import torch\n{name} = torch.zeros(40_000_000)",
+             "your answer is 160 MB; expected about"),
+    "exit": ("import os\nos._exit(0)", "the process running your code died during this call"),
+    "long": ("raise ValueError('<script>' * 100_000)", "your code raised ValueError: <script>"),
+    "opaque": ("class Weird:\n    def __repr__(self):\n        return '</pre>' * 10_000\n"
+               "{name} = Weird()", "expected a torch.Tensor, got a Weird"),
+}
+
+
+@pytest.fixture(scope="module")
+def zygote():
+    from autograder.sandbox.client import Zygote
+
+    z = Zygote()
+    yield z
+    z.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+def test_a_hostile_answer_cell_costs_its_steps_only(attack, zygote, tmp_path):
+    """The functions come from the reference module beside the notebook and keep their points;
+    the attack costs the answer cells it could reach, says why in a bounded feedback, and
+    never the grader's fault."""
+    from autograder.engine import grade as runner
+    from conftest import lost
+
+    first = EX.answers.steps[0]
+    code, said = ATTACKS[attack]
+    folder = tmp_path / "s"
+    shutil.copytree(EX.release_dir, folder)
+    shutil.copy(EX.reference_module, folder)
+    filled(folder, EX.notebook, **{first.cell.replace("-", "_"): code.format(name=first.names[0])})
+    result = runner.grade("s", folder, EX, runner.Options(out_dir=tmp_path / "out"), zygote)
+    assert not lost(result), "the functions are graded as usual"
+    outputs = {t["name"]: t["output"] for t in result["tests"]
+               if t["name"].split(":", 1)[0] == EX.answers.idea}
+    assert said in outputs[f"{EX.answers.idea}: {first.title}"], outputs
+    assert all(len(o) <= 3200 for o in outputs.values())
+    assert "internal error" not in json.dumps(result)
+    scored = sum(t["score"] for t in result["tests"] if t["name"].split(":", 1)[0] == EX.answers.idea)
+    reached = 1 if attack in ("long", "opaque") else len(EX.answers.steps)   # one request runs all
+    assert scored == sum(s.points for s in EX.answers.steps) - sum(
+        s.points for s in EX.answers.steps[:reached])

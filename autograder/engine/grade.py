@@ -110,13 +110,14 @@ def notebook_answers(assignment: Assignment, sub, new_session) -> NotebookAnswer
                            missing=missing_text(assignment, sub))
 
 
-def written_outcomes(assignment: Assignment, written: list) -> list[TestOutcome]:
+def written_outcomes(assignment: Assignment, written: list, problem: str = "") -> list[TestOutcome]:
     """One test per written answer: worth its points, 0 until a person scores it
-    (:mod:`autograder.review.manual` merges the scores)."""
+    (:mod:`autograder.review.manual` merges the scores); ``problem``: why the submission could
+    not be read, which is then what each says."""
     sheet = assignment.answers
     return [TestOutcome(name=f"{sheet.written_idea}: {w.question.title}",
                         group=sheet.written_idea, score=0.0, max_score=w.question.points,
-                        status="failed", output=written_text(w, assignment.notebook.name),
+                        status="failed", output=problem or written_text(w, assignment.notebook.name),
                         visibility="after_published", manual=True)
             for w in written]
 
@@ -168,7 +169,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     if answers is not None:
         answers.mark(plugin.outcomes)
     written = written_answers(assignment.answers, sub) if not options.public_only else []
-    by_hand = written_outcomes(assignment, written)
+    by_hand = written_outcomes(assignment, written, sub.problem)
     plugin.outcomes += by_hand
     result = {
         "submission": student_id,
