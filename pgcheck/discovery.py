@@ -59,6 +59,7 @@ class Submission:
     tags: dict = field(default_factory=dict)      # for .ipynb: cell index -> nbgrader grade_id
     markdown: list = field(default_factory=list)  # for .ipynb: [[index, source]] of tagged markdown
     notebook: "Submission | None" = None   # a graded module's notebook, read for its answer cells
+    notebook_problem: str = ""       # why the notebook beside a graded module could not be read
 
     @property
     def filename(self) -> str:
@@ -297,6 +298,7 @@ def read(student_id: str, path: Path, name: str, functions=(), *,
                    f"({why})")
     if answers and chosen is module:
         if notebook.problem:
+            chosen.notebook_problem = notebook.problem
             chosen.note += f"; its answer cells could not be read: {notebook.problem}"
         else:
             chosen.notebook = notebook

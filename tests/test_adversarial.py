@@ -170,8 +170,8 @@ def test_strongest_mode_survives_the_bank(tmp_path):
     for case, said in FAIL_FAST.items():
         outputs = [t["output"] for t in results[case]["tests"]]
         assert any(o.startswith(said) for o in outputs), (case, outputs[:6])
-    loads = [t["output"] for t in results["loop_at_import"]["tests"]]
-    assert all("loading your code did not finish within" in o for o in loads), loads[:3]
+    loads = [t["output"] for t in lost(results["loop_at_import"])]    # (no notebook: no answers)
+    assert loads and all("loading your code did not finish within" in o for o in loads), loads[:3]
     assert seconds < 600, "a generous bound: benchmarks/bench_adversarial.py measures the time"
 
 

@@ -264,3 +264,16 @@ def test_a_hostile_answer_cell_costs_its_steps_only(attack, zygote, tmp_path):
     reached = 1 if attack in ("long", "opaque") else len(EX.answers.steps)   # one request runs all
     assert scored == sum(s.points for s in EX.answers.steps) - sum(
         s.points for s in EX.answers.steps[:reached])
+
+
+def test_a_notebook_that_cannot_be_read_says_so_in_the_answers(tmp_path):
+    from autograder.engine.answers import missing_text
+
+    shutil.copy(EX.reference_module, tmp_path)
+    (tmp_path / EX.notebook.name).write_text("{not json")
+    sub = read("x", tmp_path, EX.name, EX.functions, answers=True)
+    assert sub.kind == "py" and sub.notebook is None
+    assert missing_text(EX, sub).startswith(f"no answer: {EX.notebook.name} is not valid notebook JSON")
+    (tmp_path / EX.notebook.name).unlink()
+    alone = read("x", tmp_path, EX.name, EX.functions, answers=True)
+    assert "hand in both (python check.py --zip packs both)" in missing_text(EX, alone)

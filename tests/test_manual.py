@@ -127,3 +127,26 @@ def test_apply_writes_the_template_once_and_merges(tmp_path):
     on_disk = json.loads((tmp_path / "alice" / "results.json").read_text())
     assert on_disk["score"] == 2.0 + q.points
     assert (tmp_path / "manual.csv").read_text().endswith(",ok,d1\n"), "the TA's file is kept"
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(["alice", "bob", "why", "how", "1", "0.5", "3", "",
+                                          "'=cmd", "x,y", '"', "\n", "\0", "nan", "-0"]),
+                         max_size=7), max_size=6), st.booleans())
+def test_any_file_is_read_or_refused_with_a_line(tmp_path_factory, rows, bom):
+    """Whatever a spreadsheet leaves in the file, reading it gives scores or one ManualError
+    naming the file (never another exception)."""
+    path = tmp_path_factory.mktemp("m") / "manual.csv"
+    text = HEADER + "\n".join(",".join(row) for row in rows)
+    path.write_bytes(("\ufeff" if bom else "").encode() + text.encode("utf-8", "surrogatepass"))
+    try:
+        read = manual.read(path, KNOWN, STUDENTS)
+    except ManualError as exc:
+        assert str(exc).startswith(str(path))
+    else:
+        assert all(s.points is None or 0 <= s.points <= KNOWN[s.question].points
+                   for s in read.values())

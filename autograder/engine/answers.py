@@ -195,6 +195,8 @@ class NotebookAnswers:
 
 def missing_text(assignment: Assignment, sub: Submission) -> str:
     """Why a submission has no notebook to grade the answer cells from."""
+    if sub.notebook_problem:
+        return f"no answer: {sub.notebook_problem}"
     notebook = f"{assignment.name}.ipynb"
     return (f"no answer: the {assignment.answers.idea} is answered in {notebook}, and "
             f"{sub.filename} came without it; hand in both (python check.py --zip packs both)")
