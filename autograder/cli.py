@@ -117,12 +117,14 @@ def _say(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
-def summary_table(results: list[dict], title: str) -> Table:
+def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
+    """One row per grade; tests named in ``by_hand`` (written answers a person scores) are
+    not counted as failed."""
     table = Table(title=title)
     for column in ("student", "assignment", "score", "max", "not implemented / failed"):
         table.add_column(column, justify="right" if column in ("score", "max") else "left")
     for r in results:
-        failed = [t for t in r["tests"] if t["score"] < t["max_score"]]
+        failed = [t for t in r["tests"] if t["score"] < t["max_score"] and t["name"] not in by_hand]
         missing = sorted({t["output"][len("not implemented: "):] for t in failed
                           if t["output"].startswith("not implemented: ")})
         other = len([t for t in failed if not t["output"].startswith("not implemented: ")])
@@ -184,7 +186,7 @@ def cmd_grade(args) -> int:
     from autograder.engine import discover as submission
     from autograder.engine import pool as batch
     from autograder.report import GRADEBOOK, write_gradebook
-    from autograder.review import regrade
+    from autograder.review import manual, regrade
 
     assignment = _assignment(args.assignment)
     try:
@@ -197,6 +199,7 @@ def cmd_grade(args) -> int:
     renamed = [s for s in students if s.renamed]
     out = Path(args.out).resolve()
     limits = _limits(args)
+    scores = _manual_scores(out, assignment, [s.id for s in students])
     try:   # grades whose submission, suite, reference, engine and options are unchanged: reused
         plan = regrade.plan(out, assignment, pairs, {"sandbox": args.sandbox, "limits": asdict(
             limits), "skip_slow": args.skip_slow, "public_only": False}, renamed=renamed)
@@ -213,7 +216,7 @@ def cmd_grade(args) -> int:
     if plan.reused:
         _note(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
               f"engine and options unchanged); graded {len(plan.pending)}")
-    results = plan.finish(fresh)
+    results = manual.apply(out, assignment, plan.finish(fresh), scores)
     write_gradebook(out / GRADEBOOK, results)
     from autograder.review import classview
 
@@ -226,13 +229,15 @@ def cmd_grade(args) -> int:
     if args.nbgrader_db:
         from autograder.platforms.nbgrader import NOTEBOOK_CELL_PREFIX, record
 
-        stored = record(results, args.nbgrader_db, folders=dict(pairs))
+        stored = record(results, args.nbgrader_db, folders=dict(pairs),
+                        skip_groups={assignment.answers.written_idea} - {""})
         _note(f"recorded {stored} grades in {args.nbgrader_db} (notebook {assignment.name}, "
               f"cells '{NOTEBOOK_CELL_PREFIX}<group>')")
     if args.json:
         sys.stdout.write(json.dumps(results) + "\n")
     else:
-        _out().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
+        by_hand = {q.test for q in manual.questions(assignment).values()}
+        _out().print(summary_table(results, f"{assignment.name}: {len(results)} graded", by_hand))
         slowest = slowest_table(results)
         if slowest is not None:
             _out().print(slowest)
@@ -243,6 +248,20 @@ def cmd_grade(args) -> int:
         _note(f"feedback: {first} (and feedback.html), one folder per student in {out}")
         _note(f"gradebook: {out / GRADEBOOK}")
     return 0
+
+
+def _manual_scores(out: Path, assignment, students: list[str]) -> dict:
+    """``OUT/manual.csv``, read and checked before anything is graded (a wrong row stops the
+    command, naming file, line and column); ``students``: this grade's, and every earlier
+    run's in ``out``."""
+    from autograder.review import manual, regrade
+
+    known = set(students) | {e["id"] for run in regrade.runs(out, assignment.name)
+                             for e in run["students"]}
+    try:
+        return manual.load(out, assignment, known)
+    except manual.ManualError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def renamed_lines(renamed) -> list[str]:
@@ -258,11 +277,18 @@ def renamed_lines(renamed) -> list[str]:
 
 def cmd_report(args) -> int:
     """The class page of every assignment graded in an output folder."""
-    from autograder.review import classview
+    from autograder.review import classview, manual
 
     out = Path(args.out_dir)
     if not out.is_dir():
         raise UsageError(f"no such folder: {out}")
+    for folder in classview.output_folders(out):   # the scores a person gave, merged first
+        try:
+            if manual.refresh(folder):
+                _note(f"manual scores merged: {folder / manual.MANUAL} (gradebook.csv written "
+                      "again)")
+        except manual.ManualError as exc:
+            raise UsageError(str(exc)) from None
     pages = classview.write_reports(out, args.assignment)
     if not pages:
         raise UsageError(f"no graded submissions{' of ' + args.assignment if args.assignment else ''}"
@@ -362,7 +388,9 @@ def demo_examples(assignment) -> dict[str, str]:
     """The bundled examples of one assignment, student id -> source: the reference and the
     blank release (one "student" each across the course, so the gradebook shows them on one
     row), and the first known mistake of its bank, whose id names the assignment too: two
-    assignments' mistakes of the same name are two students, never one row."""
+    assignments' mistakes of the same name are two students, never one row. (An assignment
+    whose notebook has answer cells also gets a notebook beside each module: the solution's
+    for the reference, the release's for the others.)"""
     from autograder.engine import mutants
 
     examples = {"reference": assignment.reference_module.read_text(),
@@ -393,12 +421,20 @@ def cmd_demo(args) -> int:
         for student, text in examples.items():
             (folder / student).mkdir(parents=True)
             (folder / student / f"{assignment.name}.py").write_text(text)
+            if assignment.answers:      # the answer cells: the solution's, or the release's
+                shutil.copyfile(assignment.notebook if student == "reference" else
+                                assignment.release_dir / assignment.notebook.name,
+                                folder / student / assignment.notebook.name)
         pairs = [(s, folder / s) for s in examples]
         options = runner.Options(out_dir=out / "grades" / assignment.name,
                                  sandbox=args.sandbox, limits=_limits(args))
         everything += _grade_with_progress(pairs, assignment, options, args.jobs)
     write_gradebook(out / GRADEBOOK, everything)
-    _out().print(summary_table(everything, "Gradebook of the bundled examples"))
+    from autograder.review import manual
+
+    by_hand = {q.test for a in course.assignments().values()
+               for q in manual.questions(a).values()}
+    _out().print(summary_table(everything, "Gradebook of the bundled examples", by_hand))
     first = out / "grades" / everything[0]["assignment"] / everything[0]["submission"]
     _note(f"feedback: {first / 'feedback.md'} (and feedback.html), one folder per assignment "
           f"and example under {out / 'grades'}")

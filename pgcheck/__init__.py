@@ -16,6 +16,8 @@ module             job
                    nothing read past its limit
 ``loading``        build a module from a ``.py`` or from a notebook's cells
 ``runner``         run the public checks (``run_checks`` in a notebook)
+``answers``        a notebook's answer cells, run alike at home and in the
+                   grader; their public checks (``check_answers``)
 ``cli``            ``python check.py [PATH] [--zip]``
 =================  ==========================================================
 
@@ -23,7 +25,7 @@ Needs only torch (and numpy, which torch uses).
 """
 __all__ = ["FLOAT64_PRECISION", "TEXT_TOLERANCE", "TOLERANCES", "Mismatch", "expect_close", "expect_float",
            "expect_no_grad", "expect_pair", "expect_tensor", "grads_of", "short",
-           "LocalStudent", "run_checks"]
+           "LocalStudent", "check_answers", "run_checks"]
 
 
 def __getattr__(name: str):
@@ -32,6 +34,9 @@ def __getattr__(name: str):
     if name in ("LocalStudent", "run_checks"):
         from . import runner
         return getattr(runner, name)
+    if name == "check_answers":
+        from . import answers
+        return answers.check_answers
     if name in __all__:
         from . import assertions
         return getattr(assertions, name)

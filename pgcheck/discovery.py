@@ -17,6 +17,9 @@ still left as the release's stubs is graded; on a tie, the module. So a
 student who filled in the notebook is not graded on the untouched stub module
 beside it. Telling a stub apart needs only a text search for
 :func:`~pgcheck.messages.stub_line`'s words; the code is never parsed or run here.
+An assignment whose notebook also has answer cells (:mod:`pgcheck.answers`) takes them from
+the notebook whichever file holds the functions: a graded module keeps the notebook beside it
+as its :attr:`Submission.notebook`.
 
 Everything is read as data (:mod:`pgcheck.files`): a link, hard link, named pipe or device
 where work should be, a student folder that is a link, or a zip member that is one, is never
@@ -53,10 +56,20 @@ class Submission:
     note: str = ""                   # e.g. which of two files was graded, and why
     raw: bytes = field(default=b"", repr=False)   # the bytes read: what check.py --zip packs
     archive: Path | None = None      # the zip the file was read from, if it was
+    tags: dict = field(default_factory=dict)      # for .ipynb: cell index -> nbgrader grade_id
+    markdown: list = field(default_factory=list)  # for .ipynb: [[index, source]] of tagged markdown
+    notebook: "Submission | None" = None   # a graded module's notebook, read for its answer cells
+    notebook_problem: str = ""       # why the notebook beside a graded module could not be read
 
     @property
     def filename(self) -> str:
         return self.path.name
+
+    @property
+    def answer_source(self) -> "Submission | None":
+        """The notebook whose answer cells are graded: this one, or the one beside this
+        module (None: no notebook was handed in)."""
+        return self if self.kind == "ipynb" else self.notebook
 
     def load_message(self, module: str, provided: dict[str, str]) -> dict:
         """The grader's request that builds this work inside its worker."""
@@ -215,16 +228,32 @@ def _read_notebook(sub: Submission, text: str) -> Submission:
     if nb.get("nbformat") != 4:
         sub.problem = f"{name} uses nbformat {nb.get('nbformat')}; only nbformat 4 notebooks are graded"
         return sub
-    cells = []
+    cells, tags, markdown = [], {}, []
     for index, cell in enumerate(nb["cells"]):
-        if isinstance(cell, dict) and cell.get("cell_type") == "code":
-            source = cell.get("source", "")
-            if isinstance(source, list):
-                source = "".join(s for s in source if isinstance(s, str))
-            if isinstance(source, str):
-                cells.append([index, source])
-    sub.kind, sub.cells = "ipynb", cells
+        if not isinstance(cell, dict):
+            continue
+        source = cell.get("source", "")
+        if isinstance(source, list):
+            source = "".join(s for s in source if isinstance(s, str))
+        if not isinstance(source, str):
+            continue
+        grade_id = _grade_id(cell)
+        if grade_id:
+            tags[index] = grade_id
+        if cell.get("cell_type") == "code":
+            cells.append([index, source])
+        elif cell.get("cell_type") == "markdown" and grade_id:
+            markdown.append([index, source])
+    sub.kind, sub.cells, sub.tags, sub.markdown = "ipynb", cells, tags, markdown
     return sub
+
+
+def _grade_id(cell: dict) -> str:
+    """The cell's nbgrader ``grade_id`` (what answer cells are found by), or ""."""
+    metadata = cell.get("metadata")
+    nbgrader = metadata.get("nbgrader") if isinstance(metadata, dict) else None
+    grade_id = nbgrader.get("grade_id") if isinstance(nbgrader, dict) else None
+    return grade_id if isinstance(grade_id, str) and 0 < len(grade_id) <= 100 else ""
 
 
 # -- choosing ----------------------------------------------------------------
@@ -235,12 +264,14 @@ def stubs_left(sub: Submission, functions) -> list[str]:
     return [f for f in functions if f'NotImplementedError("{f}: not implemented yet' in code]
 
 
-def read(student_id: str, path: Path, name: str, functions=()) -> Submission:
+def read(student_id: str, path: Path, name: str, functions=(), *,
+         answers: bool = False) -> Submission:
     """The work at ``path`` for assignment ``name`` that will be graded, read.
 
     ``functions`` are the assignment's graded functions; they decide between a
     module and a notebook found together (see the module's docstring), and the
-    returned ``note`` says which was chosen and why.
+    returned ``note`` says which was chosen and why. With ``answers`` (the assignment has
+    answer cells), a module chosen over a notebook keeps it as its ``notebook``.
     """
     path = Path(path)
     try:
@@ -265,4 +296,11 @@ def read(student_id: str, path: Path, name: str, functions=()) -> Submission:
         why = f"{other.filename} still has the stubs of {left} of {len(functions)} functions"
     chosen.note = (f"both {name}.py and {name}.ipynb were found; {chosen.filename} is graded "
                    f"({why})")
+    if answers and chosen is module:
+        if notebook.problem:
+            chosen.notebook_problem = notebook.problem
+            chosen.note += f"; its answer cells could not be read: {notebook.problem}"
+        else:
+            chosen.notebook = notebook
+            chosen.note += f"; the answer cells are graded from {notebook.filename}"
     return chosen

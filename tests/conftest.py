@@ -142,3 +142,19 @@ def value_mistake(assignment):
             if report.failed and all("expected" in text for _, text in report.failed):
                 return mistake
     raise LookupError(f"no mistake of {first} in the bank fails its public checks")
+
+
+def beyond_the_module(assignment) -> set[str]:
+    """The ideas a module alone cannot earn: the notebook's answer cells (they need the
+    notebook) and the written answers (a person scores them, later)."""
+    return assignment.answers.ideas
+
+
+def lost(result: dict) -> list[dict]:
+    """The tests of a grade that lost points, the ideas of :func:`beyond_the_module` left out:
+    empty for a module whose every function is right."""
+    from autograder.authoring import course
+
+    skip = beyond_the_module(course.get(result["assignment"]))
+    return [t for t in result["tests"]
+            if t["score"] < t["max_score"] and t["name"].split(":", 1)[0] not in skip]

@@ -1,13 +1,21 @@
 """The student bundle works as shipped: from the real zip, in an environment holding only
-what the bundle declares (``requirements.txt``), run the way its README says.
+what the bundles' READMEs install, run the way the README says.
+
+One environment serves the whole unit (the READMEs say so): it is made once, from exactly
+what the set-up block of every bundle's README installs (``pip install torch ...`` and each
+``pip install -r requirements.txt``), and every bundle runs with it.
 
 For every assignment found in ``solutions/`` (the registry, no list here):
 
 * ``python check.py`` on the stubs: one ``not implemented: FUNCTION`` line per function,
-  exit 1; with the reference module dropped in: every check passes, exit 0;
+  exit 1; with the reference module (and the solution's answer cells, where the notebook has
+  some) dropped in: every check passes, exit 0;
 * with a filled-in notebook beside the untouched stub module, ``check.py`` checks the
   notebook and says so; ``check.py --zip`` packs exactly that file, and grading the zip
   gives the score of grading the folder;
+* for an assignment whose notebook has answer cells: with the functions in the module and
+  the answers in the notebook, ``check.py --zip`` packs both and says what each holds, and
+  grading the zip gives the grade of grading the folder, test by test;
 * the notebook runs top to bottom from its own folder: stubs fail only with a named
   ``NotImplementedError`` (or a name an unanswered exercise cell would have defined), the
   reference notebook with no error at all;
@@ -43,20 +51,51 @@ def dist(tmp_path_factory) -> Path:
     return out
 
 
-_ENVS: dict[str, tuple[Path, Path]] = {}
+def readme_installs(folder: Path) -> list[str]:
+    """What the set-up block of the bundle ``folder``'s README installs, as requirement lines:
+    each ``pip install`` line's packages (options such as ``--index-url URL`` left out) and
+    the lines of each ``-r FILE`` it names."""
+    block = re.search(r"## Set up.*?```bash\n(.*?)```", (folder / "README.md").read_text(), re.S)
+    assert block, "the README has a set-up block"
+    found = []
+    for line in block.group(1).splitlines():
+        words = line.split(" #")[0].split()
+        if "pip" not in (words[0].split("/")[-1] if words else "") or words[1:2] != ["install"]:
+            continue
+        args = iter(words[2:])
+        for arg in args:
+            if arg == "-r":
+                found += (folder / next(args)).read_text().splitlines()
+            elif arg in ("--index-url", "--extra-index-url", "-i"):
+                next(args)
+            elif not arg.startswith("-"):
+                found.append(arg)
+    return found
 
 
-@pytest.fixture
-def bundle(name, dist, tmp_path_factory, tmp_path):
-    """(a fresh copy of the unzipped ``<name>/`` folder, its environment's python, environ)."""
-    if name not in _ENVS:
-        base = tmp_path_factory.mktemp(f"bundle-{name}")
+@pytest.fixture(scope="session")
+def unit(dist, tmp_path_factory) -> dict[str, tuple[Path, Path]]:
+    """Every bundle unzipped, and one environment for the whole unit made from exactly what
+    their READMEs install: name -> (its folder, the environment's python)."""
+    base = tmp_path_factory.mktemp("unit")
+    folders = {}
+    for name in NAMES:
         with zipfile.ZipFile(dist / f"{name}-student.zip") as zf:
             assert {Path(n).parts[0] for n in zf.namelist()} == {name}, "one top-level folder"
             zf.extractall(base / "unzipped")
-        python = make_env(base / "unzipped" / name / "requirements.txt", base / "env")
-        _ENVS[name] = (base / "unzipped" / name, python)
-    pristine, python = _ENVS[name]
+        folders[name] = base / "unzipped" / name
+    installs = [line for folder in folders.values() for line in readme_installs(folder)]
+    assert any(line.split("#")[0].strip() == "torch" for line in installs), \
+        "the READMEs install torch on its own, first"
+    (base / "installs.txt").write_text("\n".join(installs) + "\n")
+    python = make_env(base / "installs.txt", base / "pg-unit")
+    return {name: (folder, python) for name, folder in folders.items()}
+
+
+@pytest.fixture
+def bundle(name, unit, tmp_path):
+    """(a fresh copy of the unzipped ``<name>/`` folder, the unit's python, environ)."""
+    pristine, python = unit[name]
     folder = tmp_path / name
     shutil.copytree(pristine, folder)
     home = tmp_path / "home"
@@ -90,15 +129,71 @@ def test_check_on_stubs_says_not_implemented_once_per_function(name, bundle):
     print(f"{name}: check.py on the stubs from the zip, {seconds:.1f} s")
 
 
+def answer(notebook: Path, solved: Path, **instead: str) -> None:
+    """Fill in every answer cell (code or markdown) of ``notebook`` as the ``solved`` notebook
+    has it, markers left out; ``instead`` gives other sources for some cells, by grade_id."""
+    work, answers = json.loads(notebook.read_text()), json.loads(solved.read_text())
+    by_id = {c["metadata"]["nbgrader"]["grade_id"]: "".join(c["source"])
+             for c in answers["cells"] if c.get("metadata", {}).get("nbgrader", {}).get("solution")}
+    for cell in work["cells"]:
+        grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "")
+        source = instead.get(grade_id.replace("-", "_"), by_id.get(grade_id))
+        if source is not None and not source.lstrip().startswith("def "):
+            cell["source"] = "\n".join(line for line in source.split("\n")
+                                       if "### BEGIN SOLUTION" not in line
+                                       and "### END SOLUTION" not in line)
+    notebook.write_text(json.dumps(work))
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_check_passes_with_the_reference_module(name, bundle):
     folder, python, environ = bundle
-    shutil.copy(course.get(name).reference_module, folder / f"{name}.py")
+    assignment = course.get(name)
+    shutil.copy(assignment.reference_module, folder / f"{name}.py")
+    if assignment.answers:
+        answer(folder / f"{name}.ipynb", assignment.notebook)
     proc = run(python, ["check.py"], folder, environ)
-    functions = course.get(name).functions
+    functions = assignment.functions
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"{len(functions)} of {len(functions)} functions pass" in proc.stdout
     assert "FAILED" not in proc.stdout and "not implemented" not in proc.stdout
+    steps = len(assignment.answers.steps)
+    assert (f"{steps} of {steps} answer cells pass" in proc.stdout) == bool(steps)
+
+
+WITH_ANSWERS = [n for n in NAMES if course.get(n).answers.steps]
+
+
+@pytest.mark.parametrize("name", WITH_ANSWERS)
+def test_module_and_notebook_answers_are_packed_and_graded_alike(name, bundle, tmp_path):
+    """Functions in the module, answers in the notebook (one step wrong): check.py says which
+    file holds what and packs both; the zip is graded exactly as the folder."""
+    folder, python, environ = bundle
+    assignment = course.get(name)
+    shutil.copy(assignment.reference_module, folder / f"{name}.py")
+    last = assignment.answers.steps[-1]
+    wrong = "\n".join(f"{n} = 'not a number'" for n in last.names)
+    answer(folder / f"{name}.ipynb", assignment.notebook, **{last.cell.replace("-", "_"): wrong})
+    proc = run(python, ["check.py", "--zip"], folder, environ)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    steps = len(assignment.answers.steps)
+    assert f"{steps - 1} of {steps} answer cells pass" in proc.stdout, proc.stdout
+    held = proc.stdout.split("It holds:\n", 1)[1].splitlines()
+    assert held[0].startswith(f"  {name}.py: the functions"), proc.stdout
+    assert held[1].startswith(f"  {name}.ipynb: the {assignment.answers.idea}'s answer cells "
+                              f"({steps} of {steps} answered)"), proc.stdout
+    with zipfile.ZipFile(folder / f"{name}-submission.zip") as zf:
+        assert sorted(zf.namelist()) == sorted([f"{name}.py", f"{name}.ipynb"])
+    student = tmp_path / "class" / "alice"
+    student.mkdir(parents=True)
+    shutil.copy(folder / f"{name}-submission.zip", student)
+    results, _ = grade_json([student, folder], name, tmp_path / "out", "--skip-slow")
+    by_zip, by_folder = results["alice"], results[name]
+    assert by_zip["tests"] == by_folder["tests"] and by_zip["score"] == by_folder["score"]
+    graded = {t["name"]: t for t in by_zip["tests"]}
+    for step in assignment.answers.steps:
+        test = graded[f"{assignment.answers.idea}: {step.title}"]
+        assert test["score"] == (0 if step is last else step.points), test
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -118,7 +213,8 @@ def test_filled_notebook_is_checked_zipped_and_graded_alike(name, bundle, tmp_pa
     shutil.copy(archive, student)
     results, _ = grade_json([student, folder], name, tmp_path / "out", "--skip-slow")
     by_zip, by_folder = results["alice"], results[name]
-    assert by_zip["score"] == by_folder["score"] == by_folder["max_score"] > 0
+    by_hand = sum(w.points for w in course.get(name).answers.written)   # 0 until scored
+    assert by_zip["score"] == by_folder["score"] == by_folder["max_score"] - by_hand > 0
     assert by_zip["max_score"] == by_folder["max_score"]
 
 
@@ -223,14 +319,14 @@ def mentions(text: str) -> tuple[set[str], set[str]]:
 
 def problems(folder: Path, name: str, text: str) -> list[str]:
     """What ``text`` mentions that a student of bundle ``folder`` does not have."""
-    made_by_student = {f"{name}-submission.zip", ".venv/", "reference.ipynb"}
+    made_by_student = {f"{name}-submission.zip", ".venv/", "reference.ipynb", "pg-unit/"}
     paths, commands = mentions(text)
     out = [f"no such file in the bundle: {p}" for p in sorted(paths)
            if p not in made_by_student and not p.startswith(".venv/")
            and not (folder / p).exists()]
     for line in sorted(commands):
         tool = line.split()[0]
-        allowed = tool in COMMANDS or (tool.startswith(".venv/bin/")
+        allowed = tool in COMMANDS or (tool.startswith((".venv/bin/", "~/pg-unit/bin/"))
                                        and tool.split("/")[-1] in COMMANDS)
         if not allowed:
             out.append(f"a command the bundle does not have: {line}")

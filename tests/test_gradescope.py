@@ -144,11 +144,12 @@ def test_gradescope_sets_up_and_grades_three_submissions(image, capsys):
         "the course is installed editable: its one copy is source/, which the sandbox hides"
     schema = json.loads(SCHEMA.read_text())
     bug = value_mistake(EX)
-    results = {
-        "correct": run_autograder(root, {f"{EX.name}.py": EX.reference_module.read_text()}),
+    solved = (EX.source_dir / f"{EX.name}.ipynb").read_text()
+    results = {      # the functions in the module, the notebook's answer cells beside it
+        "correct": run_autograder(root, {f"{EX.name}.py": EX.reference_module.read_text(),
+                                         **({f"{EX.name}.ipynb": solved} if EX.answers else {})}),
         "buggy": run_autograder(root, {f"{EX.name}.py": bug.materialize()}),
-        "notebook": run_autograder(root, {f"{EX.name}.ipynb":
-                                          (EX.source_dir / f"{EX.name}.ipynb").read_text()}),
+        "notebook": run_autograder(root, {f"{EX.name}.ipynb": solved}),
     }
     with capsys.disabled():
         print("\nsetup.sh, last lines:\n  " + "\n  ".join(transcript[-3:]))
@@ -159,8 +160,12 @@ def test_gradescope_sets_up_and_grades_three_submissions(image, capsys):
         jsonschema.validate(r, schema)
         assert "execution_time" in r and r["stdout_visibility"] == "hidden"
     max_score = sum(t["max_score"] for t in results["correct"]["tests"])
-    assert results["correct"]["score"] == max_score > 0
-    assert results["notebook"]["score"] == max_score
+    by_hand = sum(w.points for w in EX.answers.written)    # a person scores them, later
+    assert results["correct"]["score"] == max_score - by_hand > 0
+    assert results["notebook"]["score"] == max_score - by_hand
+    for w in EX.answers.written:    # the TA sees the answer in Gradescope, beside the question
+        [test] = [t for t in results["correct"]["tests"] if t["name"].endswith(w.title)]
+        assert "your answer, as received:" in test["output"] and test["score"] == 0
     assert results["notebook"]["extra_data"]["file"].endswith(f"{EX.name}.ipynb")
     assert 0 < results["buggy"]["score"] < max_score
     assert any(bug.hint in t["output"] for t in results["buggy"]["tests"])

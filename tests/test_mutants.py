@@ -18,7 +18,7 @@ import pytest
 from autograder.authoring import course
 
 from autograder.engine import mutants
-from conftest import ROOT, grade_json, make_submission
+from conftest import ROOT, grade_json, lost, make_submission
 
 ASSIGNMENTS = sorted(course.assignments())
 MIN_BANK = 12
@@ -56,19 +56,16 @@ def test_mutants_lose_points_and_variants_keep_them(name, tmp_path, capsys):
     # the cart-pole run is left out here (tests/test_cartpole.py and `autograde calibrate`)
     results, _ = grade_json([batch], name, tmp_path / "out", "--jobs", "2", "--skip-slow")
 
-    survivors = [m.name for m in bank
-                 if results[f"mutant-{m.name}"]["score"] >= results[f"mutant-{m.name}"]["max_score"]]
+    survivors = [m.name for m in bank if not lost(results[f"mutant-{m.name}"])]
     unhinted = [m.name for m in bank
                 if m.hint and m.hint not in feedback_text(results[f"mutant-{m.name}"])]
     undiagnosed = [m.name for m in bank
                    if m.feedback and m.feedback not in feedback_text(results[f"mutant-{m.name}"])]
-    overcharged = {m.name: [t["name"] for t in results[f"mutant-{m.name}"]["tests"]
-                            if t["score"] < t["max_score"]
-                            and not t["name"].startswith(m.loses_only + ":")]
+    overcharged = {m.name: [t["name"] for t in lost(results[f"mutant-{m.name}"])
+                            if not t["name"].startswith(m.loses_only + ":")]
                    for m in bank if m.loses_only}
     overcharged = {k: v for k, v in overcharged.items() if v}
-    rejected = {v: [t["name"] for t in results[f"variant-{v}"]["tests"]
-                    if t["score"] < t["max_score"]] for v in variants}
+    rejected = {v: [t["name"] for t in lost(results[f"variant-{v}"])] for v in variants}
     rejected = {v: names for v, names in rejected.items() if names}
     hinted_variants = [v for v in variants
                        if "likely cause:" in feedback_text(results[f"variant-{v}"])]

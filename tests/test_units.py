@@ -76,8 +76,10 @@ def test_nbgrader_gradebook_gets_one_autograded_cell_per_group(tmp_path):
         assert nbgrader.record([result], db, {"ann": folder}) == 1
         assert nbgrader.record([result], db, {"ann": folder}) == 1    # a regrade overwrites
         wider = {**result, "tests": result["tests"] + [
-            {"name": "later: d", "score": 1.0, "max_score": 1.0, "output": ""}]}
-        assert nbgrader.record([wider], db, {"ann": folder}) == 1     # a cell added later
+            {"name": "later: d", "score": 1.0, "max_score": 1.0, "output": ""},
+            {"name": "written: why", "score": 0.0, "max_score": 1.0, "output": ""}]}
+        assert nbgrader.record([wider], db, {"ann": folder},       # a cell added later; the
+                               skip_groups={"written"}) == 1        # written answers: formgrader's
     with Gradebook(db) as gb:
         cell = nbgrader.NOTEBOOK_CELL_PREFIX + "ideas"
         grade = gb.find_grade(cell, EX.name, EX.name, "ann")
@@ -85,6 +87,8 @@ def test_nbgrader_gradebook_gets_one_autograded_cell_per_group(tmp_path):
         assert grade.needs_manual_grade is False
         assert gb.find_grade(nbgrader.NOTEBOOK_CELL_PREFIX + "later", EX.name, EX.name,
                              "ann").auto_score == 1.0
+        assert not [c for c in gb.find_notebook(EX.name, EX.name).grade_cells
+                    if c.name == nbgrader.NOTEBOOK_CELL_PREFIX + "written"]
         submission = gb.find_submission(EX.name, "ann")
         assert str(submission.timestamp) == "2026-03-01 10:00:00"
         assert [g.name for g in gb.find_assignment(EX.name).notebooks] == [EX.name]

@@ -26,7 +26,7 @@ import pytest
 from autograder.authoring import course
 from autograder.sandbox import kernel, uids
 from autograder.sandbox.confine import namespaces_possible
-from conftest import ROOT, make_submission
+from conftest import ROOT, lost, make_submission
 
 EX = course.example()
 PROBE = (ROOT / "tests" / "worker_state_probe.py").read_text()
@@ -144,7 +144,7 @@ def test_the_finder_finds_what_crosses_where_nothing_stops_it(tmp_path):
                     "inherited-memory"):
         assert seen["look"][channel].startswith("FOUND"), (channel, seen["look"])
     score = results[f"b-{token}"]
-    assert score["score"] == score["max_score"] > 0
+    assert score["max_score"] > 0 and not lost(score)
 
 
 def leased_by_others(folder: Path) -> bool:

@@ -12,5 +12,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # pgcheck/ and checks.py are here
 
 from pgcheck.cli import main  # noqa: E402
+from pgcheck.answers import Sheet, Step, Written  # noqa: E402
 
-sys.exit(main('grpo', ('group_advantages', 'sequence_logprob', 'grpo_loss')))
+# The notebook's answer cells, as the course's registry declares them (generated).
+ANSWERS = Sheet(
+    idea='table exercise',
+    steps=(
+        Step(cell='table-step1', title='step 1, the rewards of A, B, C, D', names=('step1_rewards',), points=1.0),
+        Step(cell='table-step2', title="step 2, the group's mean and the advantages", names=('step2_group_mean', 'step2_advantages'), points=1.0),
+        Step(cell='table-step3', title='step 3, all right and all wrong', names=('step3_all_right', 'step3_all_wrong'), points=1.0),
+        Step(cell='table-step4', title='step 4, three right and one wrong', names=('step4_advantages',), points=1.0),
+    ),
+    written_idea='written answers',
+    written=(
+        Written(cell='table-step4-why', title='step 4, why the lone error is pushed down harder', points=1.0),
+    ),
+)
+
+sys.exit(main('grpo', ('group_advantages', 'sequence_logprob', 'grpo_loss'), answers=ANSWERS))

@@ -14,8 +14,10 @@ import ast
 import os
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
+
+from pgcheck.answers import Sheet
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
@@ -69,6 +71,21 @@ class Assignment:
     def provided_solutions(self) -> tuple[str, ...]:
         """Other assignments whose reference module ships, solved, with this release."""
         return tuple(self.settings.get("release", {}).get("include_solutions_of", ()))
+
+    @property
+    def notebook(self) -> Path:
+        """The source notebook (``solutions/<name>/<name>.ipynb``): it also holds the reference
+        answers of the answer cells."""
+        return self.source_dir / f"{self.name}.ipynb"
+
+    @cached_property
+    def answers(self) -> Sheet:
+        """The answer cells of the notebook (``[answers]`` of assignment.toml, checked when
+        first read: :mod:`autograder.authoring.answer_sheet`); empty (false) when it has none."""
+        from autograder.authoring import answer_sheet
+
+        return answer_sheet.parse(self.settings.get("answers"),
+                                  self.source_dir / "assignment.toml")
 
 
 def graded_functions(source: str) -> tuple[str, ...]:

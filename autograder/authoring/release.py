@@ -28,7 +28,10 @@ import ast
 import filecmp
 import shutil
 import tempfile
+import textwrap
 from pathlib import Path
+
+from pgcheck.answers import answer_stub_line
 
 from autograder.authoring.course import BEGIN, END, Assignment, assignments
 from autograder.authoring.markers import (AuthoringError, enclosing_function, function_sources, stub_line,
@@ -58,32 +61,75 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # pgcheck/ and checks.py are here
 
 from pgcheck.cli import main  # noqa: E402
-
-sys.exit(main({name!r}, {functions!r}))
+{answers}
+sys.exit(main({name!r}, {functions!r}{answers_arg}))
 '''
+
+#: the answer cells of an assignment's notebook, in its check.py (from the registry)
+CHECK_ANSWERS = '''from pgcheck.answers import Sheet, Step, Written  # noqa: E402
+
+# The notebook's answer cells, as the course's registry declares them (generated).
+ANSWERS = Sheet(
+    idea={idea!r},
+    steps=(
+{steps}    ),
+    written_idea={written_idea!r},
+    written=(
+{written}    ),
+)
+'''
+
+
+def check_script(assignment: Assignment) -> str:
+    """The release's ``check.py``: the public checks with the assignment's functions and,
+    when its notebook has answer cells, their sheet."""
+    sheet = assignment.answers
+    answers = "" if not sheet else CHECK_ANSWERS.format(
+        idea=sheet.idea, written_idea=sheet.written_idea,
+        steps="".join(f"        {step!r},\n" for step in sheet.steps),
+        written="".join(f"        {w!r},\n" for w in sheet.written))
+    return CHECK_SCRIPT.format(name=assignment.name, functions=tuple(assignment.functions),
+                               answers=answers, answers_arg=", answers=ANSWERS" if sheet else "")
 
 SETUP_SECTION = """## Set up, check, submit
 
-Everything below runs in this folder, with Python 3.10 or newer:
+One virtual environment serves the whole unit: make it once, with Python 3.10 or newer, and use
+it for every assignment; each assignment's `requirements.txt` adds what that one needs. In this
+folder:
 
 ```bash
-python3 -m venv .venv                         # a virtual environment of your own
-.venv/bin/pip install torch==2.13.0           # torch first, on its own (see below)
-.venv/bin/pip install -r requirements.txt     # the rest: {requirements}
-.venv/bin/python check.py                     # the public checks, on your module or notebook
-.venv/bin/jupyter lab {name}.ipynb{nb_pad}# to work in the notebook
-.venv/bin/python check.py --zip               # writes {name}-submission.zip: hand that in
+python3 -m venv ~/pg-unit                       # once for the unit: a virtual environment
+~/pg-unit/bin/pip install torch --index-url {cpu_index}   # once: torch, CPU build (see below)
+~/pg-unit/bin/pip install -r requirements.txt   # the rest: {requirements}
+~/pg-unit/bin/python check.py                   # the public checks, on your module or notebook
+~/pg-unit/bin/jupyter lab {name}.ipynb{nb_pad}# to work in the notebook
+~/pg-unit/bin/python check.py --zip             # writes {name}-submission.zip: hand that in
 ```
 
-(On Windows, `.venv\\Scripts\\python` instead of `.venv/bin/python`.) Install torch before the
-rest and on its own: any torch from 2.2 on works, and installed first you choose the build (the CPU
-one is enough here, and far smaller than the GPU builds pip might otherwise pick).
+Torch first, on its own, so that you choose its build: any torch from 2.2 on works, and the CPU
+build is all this unit needs. On Linux, PyTorch's CPU wheel index (the `--index-url` above) gives
+it; a plain `pip install torch` there takes a CUDA build of several GB instead. On macOS and
+Windows the default wheel is fine: `~/pg-unit/bin/pip install torch`. (On Windows, make the
+environment with `py -m venv %USERPROFILE%\\pg-unit` and use `%USERPROFILE%\\pg-unit\\Scripts\\python`
+instead of `~/pg-unit/bin/python`.)
 
-`check.py` finds your work the way the grader does: `{name}.py` or `{name}.ipynb`; when both are
-here it checks the one with fewer functions left as stubs (the module on a tie) and says which.
-The zip holds exactly that file. The public checks are the worked examples of the course texts
-(in `checks.py`); the grade adds hidden tests, so passing them is a good sign, not a promise.
+{check_paragraph}
 """
+#: the set-up section's last paragraph (``{zip_holds}``: one of :data:`ZIP_HOLDS`), wrapped
+CHECK_PARAGRAPH = (
+    "`check.py` finds your work the way the grader does: `{name}.py` or `{name}.ipynb`; when "
+    "both are here it checks the one with fewer functions left as stubs (the module on a tie) "
+    "and says which. {zip_holds} The public checks are the worked examples of the course texts "
+    "(in `checks.py`); the grade adds hidden tests, so passing them is a good sign, not a "
+    "promise.")
+
+#: what the set-up section says the zip holds, without and with answer cells in the notebook
+ZIP_HOLDS = ("The zip holds exactly that file.",
+             "Your notebook's answer cells ({idea}) are graded whichever file holds the functions, "
+             "so the zip holds that file and, when you wrote the functions in `{name}.py`, the "
+             "notebook beside it; `check.py --zip` says what each file holds.")
+#: PyTorch's index of CPU-only wheels (what the set-up section installs torch from on Linux)
+CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
 
 # -- notebooks ---------------------------------------------------------------
@@ -122,15 +168,19 @@ def _nbgrader_pipeline():
             CheckCellMetadata]
 
 
-def _name_stubs(source: str) -> str:
-    """Turn nbgrader's anonymous ``raise NotImplementedError()`` into the named stub."""
+def _name_stubs(source: str, cell: str = "") -> str:
+    """Turn nbgrader's anonymous ``raise NotImplementedError()`` into the named stub: the
+    function's (:func:`stub_line`), or, outside a function, the answer cell's
+    (:func:`~pgcheck.answers.answer_stub_line`, naming the cell's ``grade_id``)."""
     lines = source.split("\n")
     for i, line in enumerate(lines):
         if line.strip() == "raise NotImplementedError()":
             function = enclosing_function(lines, i)
+            indent = line[: len(line) - len(line.lstrip())]
             if function:
-                indent = line[: len(line) - len(line.lstrip())]
                 lines[i] = indent + stub_line(function)
+            elif cell:
+                lines[i] = indent + answer_stub_line(cell)
     return "\n".join(lines)
 
 
@@ -138,11 +188,13 @@ try:  # the preprocessor is also named in nbgrader_config.py, for nbgrader's own
     from nbgrader.preprocessors import NbGraderPreprocessor
 
     class NameStubs(NbGraderPreprocessor):
-        """Name the function in the stubs ClearSolutions leaves inside a def."""
+        """Name the function in the stubs ClearSolutions leaves inside a def (and the answer
+        cell in those it leaves in an answer cell)."""
 
         def preprocess_cell(self, cell, resources, index):
             if cell.cell_type == "code":
-                cell.source = _name_stubs(cell.source)
+                cell.source = _name_stubs(cell.source,
+                                          cell.metadata.get("nbgrader", {}).get("grade_id", ""))
             return cell, resources
 except ImportError:  # pragma: no cover - nbgrader is a dependency
     NameStubs = None
@@ -222,11 +274,12 @@ def student_requirements(assignment: Assignment) -> list[str]:
 def _write_student_tools(assignment: Assignment, out_dir: Path) -> None:
     """check.py, requirements.txt and the README's set-up section (step 5)."""
     name = assignment.name
-    (out_dir / "check.py").write_text(CHECK_SCRIPT.format(name=name,
-                                                          functions=tuple(assignment.functions)))
+    (out_dir / "check.py").write_text(check_script(assignment))
     requirements = student_requirements(assignment)
+    names = [r.split(">")[0].split("=")[0].split("<")[0] for r in requirements]
     (out_dir / "requirements.txt").write_text(
-        f"# What {name} needs; install torch first, on its own (see README.md).\n"
+        f"# What {name} needs: {', '.join(names)}. Install torch first, on its own (README.md\n"
+        "# says how to get its CPU build); this file then adds the rest.\n"
         + "\n".join(requirements) + "\n")
     readme = out_dir / "README.md"
     if readme.is_file():
@@ -234,10 +287,14 @@ def _write_student_tools(assignment: Assignment, out_dir: Path) -> None:
         if SETUP_MARKER not in text:
             raise AuthoringError(f"{assignment.source_dir / 'README.md'}: the line "
                                  f"{SETUP_MARKER!r} is missing (the set-up section goes there)")
-        pad = " " * max(1, 28 - len(f"{name}.ipynb"))
-        section = SETUP_SECTION.format(name=name, nb_pad=pad,
-                                       requirements=", ".join(r.split(">")[0].split("=")[0]
-                                                              for r in requirements))
+        pad = " " * max(1, 48 - len(f"~/pg-unit/bin/jupyter lab {name}.ipynb"))
+        sheet = assignment.answers
+        holds = ZIP_HOLDS[1].format(idea=sheet.idea, name=name) if sheet else ZIP_HOLDS[0]
+        paragraph = textwrap.fill(CHECK_PARAGRAPH.format(name=name, zip_holds=holds), 99,
+                                  break_on_hyphens=False, break_long_words=False)
+        section = SETUP_SECTION.format(name=name, nb_pad=pad, cpu_index=CPU_INDEX,
+                                       check_paragraph=paragraph,
+                                       requirements=", ".join(n for n in names if n != "torch"))
         readme.write_text(text.replace(SETUP_MARKER, section.rstrip()))
 
 

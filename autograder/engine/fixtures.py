@@ -32,6 +32,16 @@ def compare(request, student, reference, assignment):
     return plugin.compare
 
 
+@pytest.fixture(scope="session")
+def answers(request):
+    """The notebook's answer cells: ``answers.compare(step)`` (see
+    :mod:`autograder.engine.answers`)."""
+    found = active(request.config).answers
+    if found is None:
+        raise RuntimeError("this grade has no answer cells to compare")
+    return found
+
+
 @pytest.fixture
 def attach(request):
     """``attach(title, "file.png") -> Path``: save a figure there; the feedback shows it."""

@@ -23,14 +23,18 @@ import pytest
 from autograder.authoring.course import Assignment, package_dir
 from autograder.engine import discover as submissions
 from autograder.engine import fixtures
+from autograder.engine.answers import (NotebookAnswers, missing_text, written_answers,
+                                       written_text)
 from autograder.engine.compare import reference_timer
-from autograder.engine.plugin import GradingPlugin, reference_module
-from autograder.report import write_submission_report
+from autograder.engine.plugin import GradingPlugin, TestOutcome, reference_module
+from autograder.report import write_submission_report, written_record
 from autograder.report.redact import GraderPaths
 from autograder.sandbox.client import LoadFailure, Session, Student, TimeSpent, Zygote
 from autograder.sandbox.confine import Config, Limits
 
 PUBLIC_SUITE = Path(__file__).resolve().parent / "public" / "test_public.py"
+#: the notebook's answer cells, for an assignment whose registry declares them
+ANSWERS_SUITE = Path(__file__).resolve().parent / "exercises" / "test_answers.py"
 PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings",
                "-p", "no:unraisableexception", "-p", "no:threadexception",
                "--assert=plain", "-c", os.devnull, "-s",
@@ -91,7 +95,31 @@ def suite_paths(assignment: Assignment, public_only: bool) -> list[str]:
     paths = [str(PUBLIC_SUITE)]
     if not public_only and assignment.hidden_dir.is_dir():
         paths.append(str(assignment.hidden_dir))
+    if not public_only and assignment.answers.steps:
+        paths.append(str(ANSWERS_SUITE))
     return paths
+
+
+def notebook_answers(assignment: Assignment, sub, new_session) -> NotebookAnswers | None:
+    """The ``answers`` fixture of a grade of ``sub`` (None: the assignment has no answer
+    cells)."""
+    if not assignment.answers.steps:
+        return None
+    return NotebookAnswers(assignment, sub.answer_source if not sub.problem else None,
+                           new_session, problem=sub.problem,
+                           missing=missing_text(assignment, sub))
+
+
+def written_outcomes(assignment: Assignment, written: list, problem: str = "") -> list[TestOutcome]:
+    """One test per written answer: worth its points, 0 until a person scores it
+    (:mod:`autograder.review.manual` merges the scores); ``problem``: why the submission could
+    not be read, which is then what each says."""
+    sheet = assignment.answers
+    return [TestOutcome(name=f"{sheet.written_idea}: {w.question.title}",
+                        group=sheet.written_idea, score=0.0, max_score=w.question.points,
+                        status="failed", output=problem or written_text(w, assignment.notebook.name),
+                        visibility="after_published", manual=True)
+            for w in written]
 
 
 def hidden_paths(assignment: Assignment, out_dir: Path, sub_path: Path) -> list[str]:
@@ -111,18 +139,20 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
           zygote: Zygote) -> Graded:
     """Grade one submission and write its report; returns the grading command's JSON object."""
     start = time.monotonic()
-    sub = submissions.read(student_id, path, assignment.name, assignment.functions)
+    sub = submissions.read(student_id, path, assignment.name, assignment.functions,
+                           answers=bool(assignment.answers))
     session = None
+    config = Config(mode=options.sandbox, limits=options.limits,
+                    hide=hidden_paths(assignment, options.out_dir, path))
     if sub.problem:
         student = _Unloadable(sub.problem)
     else:
-        config = Config(mode=options.sandbox, limits=options.limits,
-                        hide=hidden_paths(assignment, options.out_dir, path))
         session = Session(zygote, sub.load_message(assignment.name, provided_modules(assignment)),
                           config)
         student = Student(session, timer=reference_timer(reference_module(assignment)))
+    answers = notebook_answers(assignment, sub, lambda load: Session(zygote, load, config))
     plugin = GradingPlugin(assignment, student, public_only=options.public_only,
-                           report_dir=options.out_dir / student_id)
+                           report_dir=options.out_dir / student_id, answers=answers)
     # third-party pytest plugins play no part in a grade (and some are slow to load)
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     try:
@@ -132,8 +162,15 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     finally:
         if session is not None:
             session.close()
+        if answers is not None:
+            answers.close()
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         raise RuntimeError(f"the hidden suite of {assignment.name} did not run (pytest exit {code})")
+    if answers is not None:
+        answers.mark(plugin.outcomes)
+    written = written_answers(assignment.answers, sub) if not options.public_only else []
+    by_hand = written_outcomes(assignment, written, sub.problem)
+    plugin.outcomes += by_hand
     result = {
         "submission": student_id,
         "assignment": assignment.name,
@@ -149,8 +186,10 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         "note": sub.note,
         "protections": session.protections if session else [],
         "load_failure": str(session.load_failure or "") if session else "",
-        "events": session.events if session else [],
+        "events": (session.events if session else []) + (answers.session.events
+                                                           if answers and answers.session else []),
         "output": session.output() if session else "",
+        "written": [written_record(w, o.name) for w, o in zip(written, by_hand)],
         "seconds": seconds,
         "outcomes": plugin.outcomes,
         "public_only": options.public_only,

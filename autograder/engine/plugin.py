@@ -63,6 +63,9 @@ class TestOutcome:
     functions: tuple[str, ...] = ()  # the student's functions the test called, in order
     gate: tuple[str, ...] = ()  # an edge case of these functions: counts once their main tests pass
     mutant: str = ""            # the known mistake (mutant file name) recognised in a failure
+    manual: bool = False        # scored by a person (a written answer), 0 until then
+    step: str = ""              # an answer cell's step: its cell (grade_id) ...
+    answer: str = ""            # ... and the values the student's cell gave, in short
 
 
 @cache
@@ -143,9 +146,10 @@ class CallLog:
 
 class GradingPlugin:
     def __init__(self, assignment: Assignment, student, *, public_only: bool = False,
-                 report_dir: Path | None = None):
+                 report_dir: Path | None = None, answers=None):
         self.course_assignment = assignment
         self.student = CallLog(student)
+        self.answers = answers      #: the ``answers`` fixture (autograder.engine.answers)
         self.public_only = public_only
         self.report_dir = report_dir
         self.outcomes: list[TestOutcome] = []
@@ -167,6 +171,7 @@ class GradingPlugin:
                                 "worth; with gate, they count once the main tests of the "
                                 "function(s) named pass")
         config.addinivalue_line("markers", "public: a public check (shown to students)")
+        config.addinivalue_line("markers", "answer: a step of the notebook's answer cells")
         config.addinivalue_line("markers", "slow: long test")
         # The plugin writes each failure's feedback itself; pytest's own long form of it (the
         # source of every frame, parsed anew) is never shown and would only cost time.
@@ -191,8 +196,10 @@ class GradingPlugin:
 
     @staticmethod
     def _title(item) -> str:
-        """A public check's name, or the first line of a hidden test's docstring [parameters]."""
-        if item.get_closest_marker("public") is not None:
+        """A public check's name, an answer cell's step, or the first line of a hidden test's
+        docstring [parameters]."""
+        if item.get_closest_marker("public") is not None or \
+                item.get_closest_marker("answer") is not None:
             return item.callspec.id
         doc = (getattr(item.function, "__doc__", None) or "").strip().splitlines()
         title = doc[0] if doc else item.name

@@ -86,12 +86,12 @@ except ImportError:  # pragma: no cover - nbgrader is a dependency
 
 # -- the gradebook ---------------------------------------------------------------------
 
-def group_scores(result: dict) -> dict[str, tuple[float, float]]:
+def group_scores(result: dict, skip=()) -> dict[str, tuple[float, float]]:
     """(points earned, points available) per test group of one grading result; groups
-    worth nothing (the public checks) are left out."""
+    worth nothing (the public checks) and the groups ``skip`` are left out."""
     groups: dict[str, list[float]] = {}
     for t in result["tests"]:
-        if t["max_score"]:
+        if t["max_score"] and t["name"].split(":", 1)[0] not in skip:
             score = groups.setdefault(t["name"].split(":", 1)[0], [0.0, 0.0])
             score[0] += t["score"]
             score[1] += t["max_score"]
@@ -127,10 +127,12 @@ def submitted_at(folder: Path | None) -> datetime | None:
     return datetime.fromtimestamp(os.lstat(folder).st_mtime, timezone.utc).replace(tzinfo=None)
 
 
-def record(results: list[dict], db_url: str, folders: dict[str, Path] | None = None) -> int:
+def record(results: list[dict], db_url: str, folders: dict[str, Path] | None = None,
+           skip_groups=()) -> int:
     """Store ``results`` (the grading command's JSON objects) in the gradebook at ``db_url``;
-    ``folders`` maps a student id to the submission graded (for its timestamp). Returns how
-    many were stored."""
+    ``folders`` maps a student id to the submission graded (for its timestamp). The groups
+    ``skip_groups`` are not stored: the written answers, which nbgrader's formgrader scores
+    in the notebook's own manual cells. Returns how many were stored."""
     from nbgrader.api import Grade, Gradebook, MissingEntry, SubmittedNotebook
 
     alembic_on_path()
@@ -144,7 +146,7 @@ def record(results: list[dict], db_url: str, folders: dict[str, Path] | None = N
                 notebook = gb.find_notebook(name, name)
             except MissingEntry:     # no generate_assignment yet: the notebook it would add
                 notebook = gb.add_notebook(name, name)
-            scores = group_scores(r)
+            scores = group_scores(r, skip_groups)
             for group, (_, worth) in scores.items():
                 gb.update_or_create_grade_cell(NOTEBOOK_CELL_PREFIX + group, name, name,
                                                max_score=worth, cell_type="code")

@@ -37,8 +37,9 @@ SCHEMA = Path(__file__).with_name("gradescope.schema.json")
 GRADEBOOK = "gradebook.csv"    #: OUT/gradebook.csv: one row per student
 RUNS = "_runs"                 #: OUT/_runs/<run>/: manifests and superseded student folders
 REPORT = "_report"             #: OUT/_report/: the class reports (autograder.review.classview)
+MANUAL = "manual.csv"          #: OUT/manual.csv: scores a person gives (autograder.review.manual)
 #: every file or folder a grade writes at the top of OUT, beside the students' folders
-OUTPUT_NAMES = (GRADEBOOK, RUNS, REPORT)
+OUTPUT_NAMES = (GRADEBOOK, RUNS, REPORT, MANUAL)
 
 
 def gradescope_results(result: dict, details: dict) -> dict:
@@ -72,6 +73,10 @@ def test_extra_data(outcome) -> dict:
     extra = {"group": outcome.group}
     if getattr(outcome, "mutant", ""):
         extra["mutant"] = outcome.mutant
+    if getattr(outcome, "manual", False):        # scored by a person: not yet, at grading time
+        extra["manual"] = {"scored": False}
+    if getattr(outcome, "step", ""):             # an answer cell: what it gave (class page)
+        extra["step"] = {"cell": outcome.step, "answer": outcome.answer}
     if outcome.not_implemented:
         extra["not_implemented"] = outcome.not_implemented
     return extra
@@ -87,7 +92,17 @@ def submission_extra_data(result: dict, details: dict) -> dict:
             "file": str(details.get("file") or ""), "problem": details.get("problem") or "",
             "load_failure": details.get("load_failure") or "",
             "protections": list(details.get("protections") or []),
-            "events": list(details.get("events") or [])}
+            "events": list(details.get("events") or []),
+            "written": list(details.get("written") or ())}
+
+
+def written_record(answer, test: str) -> dict:
+    """A written answer (:class:`pgcheck.answers.WrittenAnswer`) as ``results.json`` keeps it,
+    for the class page and the manual scores: the question, the test that scores it, the
+    text and its digest."""
+    q = answer.question
+    return {"cell": q.cell, "title": q.title, "test": test, "points": q.points,
+            "answered": answer.answered, "answer": answer.text, "digest": answer.digest}
 
 
 def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:

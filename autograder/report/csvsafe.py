@@ -46,6 +46,18 @@ def safe_cell(value):
     return text
 
 
+def cell_text(text: str) -> str:
+    """What a cell that :func:`safe_cell` wrote stands for: its leading apostrophe taken off
+    again, for a file written here and filled in by a person (``OUT/manual.csv``).
+
+    >>> [cell_text(c) for c in ("'=1+1", "'-2+3", "alice", "'quoted")]
+    ['=1+1', '-2+3', 'alice', "'quoted"]
+    """
+    if text.startswith("'") and safe_cell(text[1:]) == text:
+        return text[1:]
+    return text
+
+
 def write_csv(path: Path, header: list[str], rows: Iterable[Iterable]) -> Path:
     """Write ``header`` and ``rows`` to ``path`` with every cell made :func:`safe_cell`."""
     path = Path(path)

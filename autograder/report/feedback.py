@@ -65,6 +65,7 @@ class Feedback:
     not_implemented: tuple[str, ...] = ()
     failures: tuple[Failure, ...] = ()
     passed: tuple[Scored, ...] = ()
+    by_hand: tuple[Failure, ...] = ()      # written answers: one test each, scored by a person
     figures: tuple[tuple[str, str], ...] = ()  # (title, file name in the report folder)
     events: tuple[str, ...] = ()           # crashes, timeouts, restarts
     output: str = ""                       # what the code printed
@@ -79,7 +80,9 @@ def feedback_of(result: dict, details: dict) -> Feedback:
     """The feedback of a graded submission (the grade's ``result`` and ``details``)."""
     outcomes = details["outcomes"]
     public = [o for o in outcomes if o.visibility == "visible"]
-    failed = [o for o in outcomes if o.status == "failed" and not o.not_implemented]
+    manual = [o for o in outcomes if getattr(o, "manual", False)]
+    failed = [o for o in outcomes if o.status == "failed" and not o.not_implemented
+              and o not in manual]
     by_output: dict[str, list] = {}
     for o in failed:
         by_output.setdefault(o.output, []).append(o)
@@ -97,7 +100,8 @@ def feedback_of(result: dict, details: dict) -> Feedback:
         failures=tuple(Failure(tuple(Scored(o.name, 0.0, o.max_score) for o in group), output)
                        for output, group in by_output.items()),
         passed=tuple(Scored(o.name, o.score, o.max_score) for o in outcomes
-                     if o.status == "passed"),
+                     if o.status == "passed" and o not in manual),
+        by_hand=tuple(Failure((Scored(o.name, o.score, o.max_score),), o.output) for o in manual),
         figures=tuple((str(t), str(n)) for t, n in details.get("attachments") or ()),
         events=tuple(details.get("events") or ()),
         output=(details.get("output") or "").strip(),
@@ -174,6 +178,10 @@ def markdown(fb: Feedback) -> str:
     if fb.passed:
         w("## Passed\n\n")
         w("".join(f"- {md_text(t.name)} ({_points(t)})\n" for t in fb.passed) + "\n")
+    if fb.by_hand:
+        w("## Scored by a person\n\n")
+        for f in fb.by_hand:
+            w(f"### {md_text(f.tests[0].name)} ({_points(f.tests[0])})\n\n{md_fence(f.output)}")
     figures = [(title, name) for title, name in fb.figures if FIGURE_NAME.fullmatch(name)]
     if figures:
         w("## Figures\n\n")

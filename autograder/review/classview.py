@@ -13,7 +13,13 @@ For assignment ``NAME`` it writes, in ``OUT/_report/``:
   ``autograde similarity`` was run;
 * ``NAME.json``: every number of the page;
 * ``NAME-scores.csv``, ``NAME-ideas.csv``, ``NAME-tests.csv``, ``NAME-misconceptions.csv``,
-  ``NAME-changes.csv``: the page's tables.
+  ``NAME-changes.csv``, ``NAME-steps.csv``, ``NAME-written.csv``: the page's tables.
+
+An assignment with answer cells (:mod:`pgcheck.answers`) adds two sections: which steps of
+the exercise the class got wrong, with the wrong answers most often given; and every
+student's written answer beside its question (escaped like everything else; each was cut to
+:data:`pgcheck.answers.WRITTEN_CHARS` characters when graded), with the score a person gave
+it in ``OUT/manual.csv`` (:mod:`autograder.review.manual`) and whether that score is stale.
 
 :func:`summarise` and :func:`unfair_tests` are pure functions of the students' records;
 only the ``write_*`` functions touch disk. Matplotlib draws the figures, Jinja2 renders
@@ -66,7 +72,9 @@ def record(results_json: dict, student: str, run_entry: dict | None = None) -> d
                                       else "failed") == "passed",
                       "mutant": te.get("mutant", ""),
                       "not_implemented": te.get("not_implemented", ""),
-                      "public": t.get("visibility") == "visible"})
+                      "public": t.get("visibility") == "visible",
+                      "manual": te.get("manual") if isinstance(te.get("manual"), dict) else None,
+                      "step": te.get("step") if isinstance(te.get("step"), dict) else None})
     entry = run_entry or {}
     return {"student": student, "score": float(results_json.get("score", 0.0)),
             "max_score": float(extra.get("max_score", sum(t["max_score"] for t in tests))),
@@ -75,7 +83,8 @@ def record(results_json: dict, student: str, run_entry: dict | None = None) -> d
             "events": list(extra.get("events", [])),
             "problem": extra.get("problem", "") or extra.get("load_failure", ""),
             "reused": bool(entry.get("reused", False)), "why": list(entry.get("why", [])),
-            "renamed": dict(entry.get("renamed") or {}), "tests": tests}
+            "renamed": dict(entry.get("renamed") or {}), "tests": tests,
+            "written": [w for w in extra.get("written", []) if isinstance(w, dict)]}
 
 
 def _from_contract(result: dict) -> dict:
@@ -255,8 +264,53 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
         "renamed": [{"student": r["student"], "found_as": r["renamed"].get("found_as", ""),
                      "why": r["renamed"].get("why", "")} for r in records if r.get("renamed")],
         "slowest": sorted(table, key=lambda s: -s["seconds"])[:5],
+        "steps": answer_steps(records), "written": written_answers(records),
         "protections": [{"protections": p, "students": c} for p, c in protections.most_common()],
     }
+
+
+def answer_steps(records: list[dict]) -> list[dict]:
+    """The answer cells' steps (an exercise worked out by hand in the notebook): per step,
+    how many students got it wrong, who, and the wrong answers most often given."""
+    steps: dict[str, dict] = {}
+    for r in records:
+        for t in r["tests"]:
+            if not t.get("step"):
+                continue
+            s = steps.setdefault(t["name"], {"name": t["name"], "idea": t["idea"],
+                                             "cell": t["step"].get("cell", ""), "students": 0,
+                                             "wrong": 0, "who": [], "answers": Counter()})
+            s["students"] += 1
+            if not t["passed"]:
+                s["wrong"] += 1
+                s["who"].append(r["student"])
+                s["answers"][str(t["step"].get("answer", ""))[:200] or "-"] += 1
+    return [{**s, "share": s["wrong"] / s["students"] if s["students"] else 0.0,
+             "answers": [{"answer": a, "students": n} for a, n in s["answers"].most_common(3)]}
+            for s in steps.values()]
+
+
+def written_answers(records: list[dict]) -> list[dict]:
+    """Every written question, with each student's answer (as received, bounded when it was
+    graded), the score a person gave it (if any) and whether that score is stale."""
+    questions: dict[str, dict] = {}
+    for r in records:
+        tests = {t["name"]: t for t in r["tests"]}
+        for w in r.get("written", []):
+            q = questions.setdefault(str(w.get("cell")), {
+                "cell": str(w.get("cell")), "title": str(w.get("title", "")),
+                "points": w.get("points"), "answers": [], "scored": 0, "stale": 0})
+            manual = (tests.get(w.get("test")) or {}).get("manual") or {}
+            q["answers"].append({"student": r["student"], "answered": bool(w.get("answered")),
+                                 "answer": str(w.get("answer", "")),
+                                 "digest": str(w.get("digest", "")),
+                                 "scored": bool(manual.get("scored")),
+                                 "points": manual.get("points"),
+                                 "comment": str(manual.get("comment", "")),
+                                 "stale": bool(manual.get("stale"))})
+            q["scored"] += bool(manual.get("scored"))
+            q["stale"] += bool(manual.get("stale"))
+    return list(questions.values())
 
 
 def bank_of(assignment: str) -> dict[str, dict]:
@@ -395,7 +449,7 @@ def data_files(name: str, similarity: dict | None = None) -> list[str]:
     """The files beside the page holding its numbers (linked from it): the JSON, then the CSV
     of each table."""
     return ([f"{name}.json"] + [f"{name}-{suffix}.csv" for suffix, _ in CSV_TABLES.values()]
-            + [f"{name}-changes.csv"]
+            + [f"{name}-changes.csv", f"{name}-steps.csv", f"{name}-written.csv"]
             + ([f"{name}-similarity.json", f"{name}-similarity.csv"] if similarity else []))
 
 
@@ -436,6 +490,15 @@ def write_report(out: Path, run: dict, previous: dict | None = None) -> Path:
                [{**{k: c[k] for k in ("student", "old", "new", "old_max", "new_max")},
                  "why": " ".join(c["why"]), "test": t["name"], "test_old": t["old"],
                  "test_new": t["new"]} for c in changes["changed"] for t in c["tests"]])
+    _write_csv(folder / f"{name}-steps.csv", ["name", "cell", "students", "wrong", "share",
+                                               "who", "answers"],
+               [{**st, "answers": [f"{a['answer']} ({a['students']})" for a in st["answers"]]}
+                for st in summary["steps"]])
+    _write_csv(folder / f"{name}-written.csv", ["question", "title", "student", "answered",
+                                                 "answer", "digest", "scored", "points",
+                                                 "comment", "stale"],
+               [{"question": q["cell"], "title": q["title"], **a}
+                for q in summary["written"] for a in q["answers"]])
     page = folder / f"{name}.html"
     page.write_text(render(summary, changes, about, similarity,
                            cached_figures(summary, folder / f".{name}-figures.json")))

@@ -5,7 +5,8 @@ A grade depends on four things, each hashed on its own (the *parts* of the key):
 ``submission``  what is graded: the chosen file's name and code (a notebook's code cells),
                 or why nothing could be read;
 ``assignment``  the assignment's hidden suite (its mutants included: they name the
-                misconceptions), reference module, public checks, settings and provided code;
+                misconceptions), reference module, public checks, settings and provided code
+                (and its notebook, when its answer cells are graded: the reference answers);
 ``engine``      ``autograder.__version__``, the engine's own source and templates (``autograder/``,
                 ``pgcheck/``; not the modules that only read grading output, such as the
                 class report) and the Python and torch versions;
@@ -96,6 +97,8 @@ def assignment_fingerprint(assignment: Assignment) -> str:
     files = _tree(assignment.hidden_dir, "hidden")
     files += [("reference", assignment.reference_module), ("checks", assignment.checks_module),
               ("settings", assignment.source_dir / "assignment.toml")]
+    if assignment.answers.steps:        # the reference answers are its notebook's answer cells
+        files.append(("notebook", assignment.notebook))
     known = assignments(assignment.root)
     for other in assignment.provided_solutions:
         files.append((f"provided-solution/{other}", known[other].reference_module))
@@ -105,9 +108,14 @@ def assignment_fingerprint(assignment: Assignment) -> str:
 
 
 def submission_fingerprint(sub) -> str:
-    """What is graded of a :class:`pgcheck.discovery.Submission`: never its folder's other files."""
+    """What is graded of a :class:`pgcheck.discovery.Submission`: never its folder's other
+    files. A notebook counts with its cells' grade_ids and tagged markdown (its answer cells
+    and written answers), whether it holds the functions or only the answers."""
     code = sub.source if sub.kind == "py" else json.dumps(sub.cells or [])
-    return _digest(sub.kind, sub.filename, code, sub.problem, sub.note)
+    answers = sub.answer_source
+    cells = "" if answers is None else json.dumps(
+        [answers.filename, answers.cells, sorted(answers.tags.items()), answers.markdown])
+    return _digest(sub.kind, sub.filename, code, sub.problem, sub.note, cells)
 
 
 def options_fingerprint(options: dict) -> str:
@@ -223,7 +231,8 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
 
     out = Path(out)
     read = read or (lambda sid, path: submissions.read(sid, path, assignment.name,
-                                                       assignment.functions))
+                                                       assignment.functions,
+                                                       answers=bool(assignment.answers)))
     keys = [submissions.id_key(sid) for sid, _ in pairs]
     clash = [sid for sid, key in zip((p[0] for p in pairs), keys)
              if key in {submissions.id_key(r) for r in RESERVED}]

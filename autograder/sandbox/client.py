@@ -432,7 +432,7 @@ class Session:
 
     # -- calls ---------------------------------------------------------------
     def request(self, message: dict, timeout: float | None = None, *, case: str = "",
-                reference: ReferenceRun | None = None) -> Reply:
+                reference: ReferenceRun | None = None, label: str = "") -> Reply:
         """Send a request to the worker (starting it if needed); return its checked reply.
 
         ``timeout`` defaults to the floor of :meth:`Limits.call_limit`; a newly started
@@ -440,10 +440,10 @@ class Session:
         (default: the test being run) and ``reference`` is what the reference did on it (its
         time, for the messages; its answer's size, for the reply's budget). A call that hangs,
         crashes the worker, runs out of memory or sends a reply that is refused marks its
-        function (or the entry of a run) broken: its later calls raise :class:`CallSkipped`
-        at once.
+        function (or the entry of a run, or ``label``: what the request runs, in the
+        student's words) broken: its later calls raise :class:`CallSkipped` at once.
         """
-        name = message.get("fn") or message.get("entry") or "?"
+        name = label or message.get("fn") or message.get("entry") or "?"
         run = message.get("op") == "run"
         where = f"case '{case}'" if case else self.where
         if self._remaining() <= 0:

@@ -9,8 +9,10 @@ budget of a reply      64 times what the reference's answer on the same input ta
                        (:class:`ReferenceRun`; the call's arguments stand in when there is
                        no reference answer, and are added for a call that sends back
                        gradients or its arguments), plus a fixed allowance, under a ceiling
-                       that only a reference answer of that size lifts; a training run
-                       (``student.run``), a fixed budget; loading, the allowance
+                       that only a reference answer of that size lifts (a notebook's answer
+                       cells: the same, the reference's being the solution notebook's); a
+                       training run (``student.run``), a fixed budget; loading, the
+                       allowance
 texts                  an exception's type name, message and traceback are cut here to
                        :data:`TYPE_CHARS`, :data:`MESSAGE_CHARS` and :data:`TRACEBACK_CHARS`
                        characters, whatever the worker's own code did
@@ -100,6 +102,36 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class StepReply:
+    """One answer cell as the worker ran it (``{"op": "answers"}``): the cell it found (its
+    index in the notebook; None: none), the step's variables it defined, and the exception
+    it raised (None: none)."""
+    cell: int | None
+    values: dict
+    error: WorkerError | None = None
+
+    @classmethod
+    def parse_all(cls, value, request: dict) -> tuple["StepReply", ...]:
+        """ProtocolError unless ``value`` holds one result per step of ``request``: a cell of
+        the notebook sent (or None), variables of that step only, an error or None."""
+        steps, cells = request["steps"], {index for index, _ in request["cells"]}
+        if not isinstance(value, list) or len(value) != len(steps):
+            raise protocol.ProtocolError("not one result per answer cell")
+        out = []
+        for item, (_, names) in zip(value, steps):
+            if not isinstance(item, dict) or set(item) != {"cell", "values", "error"}:
+                raise protocol.ProtocolError("an answer cell's result is not of the worker's shape")
+            index, values = item["cell"], item["values"]
+            if index is not None and (type(index) is not int or index not in cells):
+                raise protocol.ProtocolError("an answer cell's result names no cell sent")
+            if not isinstance(values, dict) or not set(values) <= set(names):
+                raise protocol.ProtocolError("an answer cell's result holds other variables")
+            out.append(cls(index, values,
+                           None if item["error"] is None else WorkerError.parse(item["error"])))
+        return tuple(out)
+
+
+@dataclass(frozen=True)
 class ReferenceRun:
     """What the reference solution did on the input of a student's call, measured in the
     grader: the call's time limit follows ``seconds`` (None: not measured, the floor applies)
@@ -119,7 +151,7 @@ def reply_budget(message: dict, request: Size, reference: ReferenceRun | None) -
     will read: see the module docstring."""
     if message.get("op") == "run":
         return RUN_REPLY
-    if message.get("op") != "call":
+    if message.get("op") not in ("call", "answers"):
         return Budget.around(Size(0, 0), REPLY_FACTOR, REPLY_ALLOWANCE, REPLY_CEILING)
     answer = reference.answer if reference is not None else None
     basis = answer if answer is not None else request

@@ -18,6 +18,12 @@ Requests (decoded by :mod:`protocol`):
     with respect to the named arguments (``None`` where none flows).
 ``{"op": "run", "entry": "module.function", "kwargs", "student_args": {...}}``
     call provided code, passing it the student's functions by name.
+``{"op": "answers", "filename", "cells", "tags", "steps", "graded"}``
+    run a notebook's answer cells (:func:`pgcheck.answers.run`: ``cells`` are its code
+    cells, ``tags`` its cells' nbgrader grade_ids as ``[index, grade_id]``, ``steps`` the
+    ``[grade_id, [variables]]`` to run in order, ``graded`` the functions a cell may not
+    call) and answer, per step, ``{"cell", "values", "error"}``. It needs nothing loaded: the
+    grader runs it in a worker of its own, whose submission is empty.
 
 Replies: ``{"ok": True, "value", ...}`` or ``{"ok": False, "error": {"type",
 "message", "traceback"}}`` with the traceback trimmed to the student's frames.
@@ -31,6 +37,8 @@ import sys
 import traceback
 import types
 
+from pgcheck.answers import Step
+from pgcheck.answers import run as run_answers
 from pgcheck.calls import call_function
 from pgcheck.loading import exec_work, new_module, register_source
 
@@ -99,6 +107,17 @@ def run(module, msg: dict) -> dict:
     return {"ok": True, "value": entry(**kwargs)}
 
 
+def answers(msg: dict) -> dict:
+    """Run the answer cells of a notebook; each step's cell, variables and exception."""
+    steps = [Step(cell, cell, tuple(names)) for cell, names in msg["steps"]]
+    results = run_answers([(index, source) for index, source in msg["cells"]],
+                  {index: grade_id for index, grade_id in msg.get("tags") or []},
+                  steps, msg.get("graded") or [], msg["filename"], on_source=_register)
+    return {"ok": True, "value": [
+        {"cell": r.cell, "values": r.values,
+         "error": None if r.error is None else describe(r.error)} for r in results]}
+
+
 def handle(state: dict, msg) -> dict:
     if not isinstance(msg, dict):
         return {"ok": False, "error": {"type": "ProtocolError", "message": "bad request",
@@ -108,6 +127,8 @@ def handle(state: dict, msg) -> dict:
         if op == "load":
             state["module"] = load(msg)
             return {"ok": True, "value": None}
+        if op == "answers":
+            return answers(msg)
         if state.get("module") is None:
             return {"ok": False, "error": {"type": "NotLoaded", "message": "no submission loaded",
                                            "traceback": ""}}

@@ -1,13 +1,15 @@
 """Public checks for `grpo`: the table exercise, the std example, the path probability.
 
-Run them with `python check.py`. The real grade runs these too, plus
-hidden tests (several groups, odd rewards, padding, gradients).
+Run them with `python check.py`. The real grade runs the functions' checks too, plus
+hidden tests (several groups, odd rewards, padding, gradients). The `answer_*` checks are
+those of the table exercise's answer cells (the notebook runs each under its cell; `check.py`
+runs them on the cells it finds); the grade compares the same cells with the solution's.
 """
 import math
 
 import torch
 
-from pgcheck import TEXT_TOLERANCE, expect_close
+from pgcheck import TEXT_TOLERANCE, expect_close, expect_float
 
 
 def check_group_advantages_table(student):
@@ -43,3 +45,31 @@ def check_grpo_loss_small(student):
     out = student.grpo_loss(lp, torch.tensor([[True, True], [True, False]]),
                             torch.tensor([1.0, -1.0]))
     expect_close(out, torch.tensor(0.5 * math.log(2.0)), case="two responses, A = (+1, -1)")
+
+
+# -- the table exercise (answers.NAME is the value your answer cell gave NAME) -------------
+
+def answer_table_step1(answers):
+    """Step 1: rewards 0, 1, 1, 0 for rollouts A, B, C, D."""
+    expect_close(answers.step1_rewards, torch.tensor([0.0, 1.0, 1.0, 0.0]), check_dtype=False,
+                 case="step1_rewards (A and D earn 0, B and C earn 1)")
+
+
+def answer_table_step2(answers):
+    """Step 2: the group's mean 0.5; advantages -0.5, +0.5, +0.5, -0.5, summing to 0."""
+    expect_float(answers.step2_group_mean, 0.5, case="step2_group_mean (the mean of 0, 1, 1, 0)")
+    expect_close(answers.step2_advantages, torch.tensor([-0.5, 0.5, 0.5, -0.5]),
+                 check_dtype=False, case="step2_advantages (each reward minus the group's mean)")
+
+
+def answer_table_step3(answers):
+    """Step 3: all right, or all wrong: every advantage is 0."""
+    for name in ("step3_all_right", "step3_all_wrong"):
+        expect_close(getattr(answers, name), torch.zeros(4), check_dtype=False,
+                     case=f"{name} (every reward equals the group's mean)")
+
+
+def answer_table_step4(answers):
+    """Step 4: rewards 1, 1, 1, 0: mean 0.75, advantages 0.25, 0.25, 0.25, -0.75."""
+    expect_close(answers.step4_advantages, torch.tensor([0.25, 0.25, 0.25, -0.75]),
+                 check_dtype=False, case="step4_advantages (the group's mean is 0.75)")

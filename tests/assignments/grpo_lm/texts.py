@@ -1,0 +1,53 @@
+"""What grpo_lm's texts say about its GRPO run, checked against the rule and its calibration
+(read by tests/test_texts.py)."""
+import re
+
+from autograder.training import checks
+from claims import Claim, calibration_rows, words
+
+
+def rule(a):
+    return checks.check_module(a).RULE
+
+
+def doc(a):
+    return a.root / checks.training(a)["doc"]
+
+
+def calibration(a) -> dict:
+    """The reference's row and the base model's accuracy, in accuracy points."""
+    text = doc(a).read_text()
+    base = float(re.search(r"Base model: ([\d.]+)%", text).group(1))
+    row = calibration_rows(doc(a))["reference"]
+    low, _, high = (float(x.rstrip("%")) for x in row[4].split(" / "))
+    return {"seeds": int(row[1]), "base": base, "low": low - base, "high": high - base,
+            "margin": low - base - 100 * rule(a).min_gain,
+            "spread": float(re.search(r"is (\d+) standard deviations", text).group(1))}
+
+
+RUN = {"updates": lambda a: rule(a).updates, "lr": lambda a: rule(a).learning_rate,
+       "attempts": lambda a: words(rule(a).attempts), "gain": lambda a: 100 * rule(a).min_gain}
+
+CLAIMS = [
+    Claim(r"for (?P<updates>\d+) updates at step size (?P<lr>[\de.-]+)",
+          lambda a: {k: RUN[k](a) for k in ("updates", "lr")}),
+    Claim(r"on seeds it\s+chooses \(at most (?P<attempts>\w+)\)",
+          lambda a: {"attempts": RUN["attempts"](a)}),
+    Claim(r"rose by at least (?P<gain>\d+) points", lambda a: {"gain": RUN["gain"](a)}),
+    Claim(r"on (?P<seeds>\d+) seeds of the reference functions",
+          lambda a: {"seeds": calibration(a)["seeds"]}),
+    Claim(r"gained (?P<low>\d+)-(?P<high>\d+) points of held-out accuracy in (?P<updates>\d+) "
+          r"updates \(the pass mark is (?P<gain>\d+)\)",
+          lambda a: {"low": calibration(a)["low"], "high": calibration(a)["high"],
+                     "updates": RUN["updates"](a), "gain": RUN["gain"](a)}, rel=0.05),
+    Claim(r"the worst of the (?P<seeds>\w+) seeds was (?P<margin>\d+) points above the mark, and "
+          r"the average (?P<spread>\d+) times",
+          lambda a: {"seeds": words(calibration(a)["seeds"]),
+                     "margin": calibration(a)["margin"], "spread": calibration(a)["spread"]},
+          rel=0.05),
+    Claim(r"GRPO with your two functions \((?P<updates>\d+)\s+updates at step size (?P<lr>[\de.-]+), "
+          r"on at most (?P<attempts>\w+) seeds it chooses\)",
+          lambda a: {k: RUN[k](a) for k in ("updates", "lr", "attempts")}, where="notebook"),
+    Claim(r"a seed passes if it rose by at least (?P<gain>\d+) points",
+          lambda a: {"gain": RUN["gain"](a)}, where="notebook"),
+]
