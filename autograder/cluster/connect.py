@@ -6,7 +6,8 @@
   on 127.0.0.1 only, with TLS and credentials made for it (``Security.temporary``: no other
   process of the machine can give its workers work), no dashboard; closed at the end;
 * a running scheduler: its address (``tls://host:8786``, ``tcp://host:8786``, ``host:8786``)
-  or its scheduler file (``dask scheduler --scheduler-file FILE``). TLS and its credentials
+  or its scheduler file (``dask scheduler --scheduler-file FILE.json``, waited for until
+  the scheduler has written it). A first worker is waited for too. TLS and its credentials
   come from Dask's own configuration, as for any Dask client (docs/scaling.md). Every
   worker of a cluster holds the hidden suites and runs what the scheduler gives it, so a
   plain ``tcp://`` scheduler that another machine can reach is named in a note.
@@ -22,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-#: how long a client waits for a scheduler to answer
-CONNECT_TIMEOUT = "20s"
+#: how long a client waits for a scheduler to answer, and for a first worker to join
+CONNECT_TIMEOUT, WORKER_TIMEOUT = "20s", 120
 MISSING = ("--cluster needs Dask distributed, which is not installed in this environment: "
            "pip install -e '.[cluster]' (from the course checkout)")
 
@@ -68,6 +69,11 @@ class Cluster:
         from autograder.cluster import workers
 
         expected = workers.Fingerprints.here(assignment)
+        try:        # a cluster still starting (a Slurm job in the queue): wait for one
+            self.client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
+        except TimeoutError:
+            raise NoWorkers(f"no worker joined the cluster at {self.address} within "
+                            f"{WORKER_TIMEOUT} s") from None
         self.client.register_plugin(workers.GraderPlugin(expected, self.jobs))
         reports = self.client.run(workers.report, expected.resource, sandbox, on_error="return")
         admitted = []
@@ -174,7 +180,9 @@ def open_cluster(address: str, jobs: int) -> Cluster:
             n_workers=count, threads_per_worker=jobs, processes=True, host="127.0.0.1",
             protocol="tls", security=security, dashboard_address=None)
         return Cluster(distributed.Client(local, security=security), address, jobs, local)
-    where = {"scheduler_file": address} if Path(address).is_file() else {"address": address}
+    # a scheduler file may not be written yet: the client waits for it, as for a scheduler
+    scheduler_file = Path(address).is_file() or address.endswith(".json")
+    where = {"scheduler_file": address} if scheduler_file else {"address": address}
     try:
         client = distributed.Client(**where, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:

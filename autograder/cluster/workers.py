@@ -168,10 +168,10 @@ def admit(expected: Fingerprints, jobs: int, worker: str) -> str:
 def admitted(expected: Fingerprints) -> Graders:
     """This process's graders, if it was admitted for ``expected``; WorkerRefused if not."""
     why = _admissions.get(expected.resource)
-    if why is None or _graders is None:
-        raise WorkerRefused(f"this worker was never set up to grade {expected.assignment}")
     if why:
         raise WorkerRefused(why)
+    if why is None or _graders is None:
+        raise WorkerRefused(f"this worker was never set up to grade {expected.assignment}")
     return _graders
 
 
@@ -187,10 +187,25 @@ class GraderPlugin(WorkerPlugin):
         loop = asyncio.get_running_loop()   # warming takes seconds: off the worker's loop
         why = await loop.run_in_executor(None, admit, self.expected, self.jobs, worker.address)
         if not why:
-            for name in ("profile", "profile-cycle"):   # see quiet()
+            from distributed.core import Status
+
+            for name in ("profile", "profile-cycle"):   # see below
                 if name in worker.periodic_callbacks:
                     worker.periodic_callbacks[name].stop()
             await worker.set_resources(**{self.expected.resource: self.jobs})
+            if worker.status == Status.running:   # see below
+                worker.status = Status.paused
+                worker.status = Status.running
+
+    # Two things Dask does not do by itself, as of distributed 2026.8:
+    #
+    # * its statistical profiler walks the stack of the thread running a task 100 times a
+    #   second on the worker's event loop: a grade (pytest, deep stacks) took about 1.4 times
+    #   as long with it (tests/loopback.py workers, 40 submissions); graders are not profiled;
+    # * the scheduler looks again at tasks that no worker could run (``no-worker``) when a
+    #   worker starts running, not when a worker's resources change: a worker restarted after
+    #   every admitted one died would offer the resource and never be given those tasks. So
+    #   the worker says it starts running again once it offers the resource.
 
     def teardown(self, worker) -> None:
         """When the worker closes: stop its graders (fork servers, grading processes)."""
