@@ -34,7 +34,7 @@ from autograder.cluster import ClusterUnavailable
 from autograder.cluster.connect import local_workers
 from autograder.cluster.grading import GradeTask, ReportTooLarge, report_files, write_report
 from autograder.cluster.workers import Fingerprints
-from conftest import ROOT, autograde
+from conftest import ROOT, autograde, fresh_checkout, walkthroughs
 from loopback import Loopback, varied_class
 
 EX = course.example()
@@ -314,3 +314,27 @@ def test_a_local_cluster_with_two_graders_per_worker(tmp_path):
     local = autograde("grade", klass, "-a", EX.name, "--skip-slow", "--json",
                       "--out", tmp_path / "local")
     assert json.loads(proc.stdout) == json.loads(local.stdout)
+
+
+@pytest.mark.slow
+def test_the_guide_runs_as_written_on_a_fresh_copy(tmp_path):
+    """docs/scaling.md's walkthrough: a scheduler and two workers started by hand, a class
+    graded, a training check calibrated and an experiment run on them, everything stopped."""
+    copy = fresh_checkout(tmp_path / "repo")
+    script = walkthroughs((ROOT / "docs" / "scaling.md").read_text())["cluster"]
+    env = {**os.environ, "AUTOGRADE_ROOT": str(copy)}
+    proc = subprocess.Popen(["bash", "-euo", "pipefail", "-c", script], cwd=copy, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        stdout, stderr = proc.communicate(timeout=600)
+    finally:    # whatever the script left running (its scheduler and workers): stopped
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert proc.returncode == 0, f"{stdout[-2000:]}\n{stderr[-3000:]}"
+    assert "2 workers admitted" in stderr or "1 worker admitted" in stderr
+    assert "alice" in stdout and "| reference | 2 |" in stdout
+    assert len(list((copy / "grades").glob("*/alice/feedback.md"))) == 1
+    assert [p.suffix for p in sorted((copy / "experiment").iterdir())] == [".png", ".md", ".png"]

@@ -114,8 +114,12 @@ class Cluster:
             return host != "localhost"
 
     def allowed_failures(self) -> int:
-        """How many worker deaths the scheduler allows a task before it gives up on it."""
-        return int(self.client.run_on_scheduler(_allowed_failures))
+        """How many worker deaths the scheduler allows a task before it gives up on it (its
+        configuration: the scheduler needs Dask only, nothing of the course)."""
+        import dask
+
+        return int(self.client.run_on_scheduler(dask.config.get,
+                                                "distributed.scheduler.allowed-failures"))
 
     def check_workers(self, grant: Grant, quiet_since: float, wait: float) -> float:
         """Between grades: NoWorkers once no worker has offered the assignment's resource for
@@ -142,10 +146,6 @@ class Cluster:
         self.client.close()
         if self.local is not None:
             self.local.close()
-
-
-def _allowed_failures(dask_scheduler=None) -> int:
-    return dask_scheduler.allowed_failures
 
 
 def local_workers(address: str) -> int | None:

@@ -23,6 +23,7 @@ graders (never the whole class: what it holds is bounded) and takes each grade a
 """
 from __future__ import annotations
 
+import queue
 import re
 import tempfile
 import time
@@ -141,7 +142,6 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
     """Grade every (student id, path) on the cluster ``grid`` (:class:`.connect.Cluster`);
     ``on_done`` is called as each grade is written, ``note`` with lines for the TA.
     Returns the :class:`~autograder.engine.grade.Graded` results in the order of ``pairs``."""
-    import distributed
     from distributed.scheduler import KilledWorker
 
     from autograder.engine import discover
@@ -152,6 +152,7 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
     waiting = deque(range(len(pairs)))
     results: list = [None] * len(pairs)
     running: dict = {}                       # future -> (index, submission, crashes so far)
+    finished: queue.Queue = queue.Queue()    # futures as they finish, in that order
     by_worker: dict[str, Counter] = {}
 
     def send(i: int, sub: Submission, crashes: int, attempt: int) -> None:
@@ -162,6 +163,7 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
             future = grid.client.submit(grade_task, task, key=f"grade-{run}-{i}-{attempt}",
                                         resources={grant.expected.resource: 1}, pure=False)
         running[future] = (i, sub, crashes, attempt)
+        future.add_done_callback(finished.put)
 
     def fill() -> None:
         while waiting and len(running) < grant.window:
@@ -176,38 +178,39 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
         crash = Submission(sub.id, sub.path, problem=crash_text(sub, times))
         send(i, crash, -times, attempt + 1)
 
+    def take(future) -> None:
+        """One finished task: its grade written, or what its failure calls for."""
+        i, sub, crashes, attempt = running.pop(future)
+        if future.status == "error":
+            error = future.exception()
+            future.release()
+            if crashes < 0:                  # a crash grade that could not be made: give up
+                raise error
+            if isinstance(error, KilledWorker):
+                crashed(i, sub, allowed + 1, attempt)
+            elif isinstance(error, GraderCrashed) and crashes < allowed:
+                send(i, sub, crashes + 1, attempt + 1)
+            elif isinstance(error, GraderCrashed):
+                crashed(i, sub, crashes + 1, attempt)
+            else:
+                raise error
+            return
+        back: GradeReturn = future.result()  # a result lost with its worker is made again
+        future.release()
+        write_report(Path(options.out_dir) / pairs[i][0], back.files)
+        results[i] = back.graded(retry=crash_text(sub, -crashes) if crashes < 0 else "")
+        by_worker.setdefault(back.worker, Counter())[", ".join(back.protections)] += 1
+        on_done(results[i])
+
     fill()
     quiet_since = time.monotonic()
     while running:
-        try:
-            done, _ = distributed.wait(list(running), timeout=STALL_CHECK,
-                                       return_when="FIRST_COMPLETED")
-        except distributed.TimeoutError:
+        try:   # each future puts itself here when it is done: no scan of those in flight
+            take(finished.get(timeout=STALL_CHECK))
+        except queue.Empty:
             quiet_since = grid.check_workers(grant, quiet_since, NO_WORKER_WAIT)
             continue
         quiet_since = time.monotonic()
-        for future in done:
-            i, sub, crashes, attempt = running.pop(future)
-            if future.status == "error":
-                error = future.exception()
-                if crashes < 0:          # a crash grade that could not be made: give up
-                    raise error
-                if isinstance(error, KilledWorker):
-                    crashed(i, sub, allowed + 1, attempt)
-                elif isinstance(error, GraderCrashed) and crashes < allowed:
-                    send(i, sub, crashes + 1, attempt + 1)
-                elif isinstance(error, GraderCrashed):
-                    crashed(i, sub, crashes + 1, attempt)
-                else:
-                    raise error
-                future.release()
-                continue
-            back: GradeReturn = future.result()
-            future.release()
-            write_report(Path(options.out_dir) / pairs[i][0], back.files)
-            results[i] = back.graded(retry=crash_text(sub, -crashes) if crashes < 0 else "")
-            by_worker.setdefault(back.worker, Counter())[", ".join(back.protections)] += 1
-            on_done(results[i])
         fill()
     for worker, protections in sorted(by_worker.items()):
         for kept, count in protections.items():
