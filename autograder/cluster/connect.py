@@ -21,7 +21,10 @@ from __future__ import annotations
 import ipaddress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:   # imported when a cluster is opened: they import Dask
+    from autograder.cluster.workers import Fingerprints, WorkerReport
 
 #: how long a client waits for a scheduler to answer, and for a first worker to join
 CONNECT_TIMEOUT, WORKER_TIMEOUT = "20s", 120
@@ -40,8 +43,8 @@ class NoWorkers(RuntimeError):
 @dataclass(frozen=True)
 class Grant:
     """The workers admitted for one assignment, as the client saw them."""
-    expected: object            #: the client's :class:`~.workers.Fingerprints`
-    workers: tuple              #: a :class:`~.workers.WorkerReport` per admitted worker
+    expected: Fingerprints                  #: the client's
+    workers: tuple[WorkerReport, ...]       #: one per admitted worker
 
     @property
     def slots(self) -> int:

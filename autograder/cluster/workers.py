@@ -141,7 +141,11 @@ _admissions: dict[str, str] = {}
 
 def admit(expected: Fingerprints, jobs: int, worker: str) -> str:
     """Compare this process's fingerprints with the client's; warm the graders when they
-    are the same. Returns why the worker is refused ("" when admitted)."""
+    are the same. Returns why the worker is refused ("" when admitted).
+
+    A process keeps one set of graders, whatever the assignment (they warm every
+    assignment's imports); a run with another ``--jobs`` replaces them: run one ``--jobs``
+    at a time on a cluster."""
     global _graders
     import multiprocessing
 
