@@ -30,6 +30,7 @@ import json
 import os
 import shutil
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -94,9 +95,9 @@ def _progress(last: bool = True, quiet: bool = False) -> Progress:
     return Progress(*columns, console=err, transient=False, disable=quiet)
 
 
-def _grade_with_progress(pairs, assignment, options, jobs, quiet=False):
-    from autograder.engine.pool import grade_many
-
+def _grade_with_progress(pairs, assignment, options, jobs, quiet=False, grid=None):
+    """Grade ``pairs`` with a progress bar: in the local pool of ``jobs`` graders, or on the
+    Dask cluster ``grid`` (``--cluster``: ``jobs`` graders per worker)."""
     with _progress(quiet=quiet) as progress:
         task = progress.add_task(f"grading {assignment.name}", total=len(pairs), last="")
 
@@ -104,7 +105,38 @@ def _grade_with_progress(pairs, assignment, options, jobs, quiet=False):
             progress.update(task, advance=1,
                             last=f"{result['submission']}: {result['score']:g}/{result['max_score']:g}")
 
+        if grid is not None:
+            from autograder.cluster import grading
+
+            return grading.grade_many(grid, pairs, assignment, options, on_done=done,
+                                      note=_note)
+        from autograder.engine.pool import grade_many
+
         return grade_many(pairs, assignment, options, jobs=jobs, on_done=done)
+
+
+@contextmanager
+def _cluster(args):
+    """The Dask cluster of ``--cluster`` (None without it), closed on exit."""
+    if not getattr(args, "cluster", None):
+        yield None
+        return
+    from autograder.cluster import ClusterUnavailable, open_cluster
+
+    try:
+        grid = open_cluster(args.cluster, args.jobs)
+    except ClusterUnavailable as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        yield grid
+    finally:
+        grid.close()
+
+
+def _runs_executor(grid, assignment: str):
+    """Where a calibration's or an experiment's runs go: the cluster's admitted workers, or
+    None (a local pool of ``--jobs`` processes)."""
+    return grid.executor(assignment, note=_note) if grid is not None else None
 
 
 def _out() -> Console:
@@ -207,12 +239,15 @@ def cmd_grade(args) -> int:
         raise UsageError(str(exc)) from None
     fresh = []
     if plan.pending:
-        batch.launch(args.jobs, warm_imports(args.assignment))   # warms up while we import
-        from autograder.engine import grade as runner
+        from autograder.engine.options import Options
 
-        options = runner.Options(out_dir=out, sandbox=args.sandbox, limits=limits,
-                                 skip_slow=args.skip_slow)
-        fresh = _grade_with_progress(plan.pending, assignment, options, args.jobs)
+        options = Options(out_dir=out, sandbox=args.sandbox, limits=limits,
+                          skip_slow=args.skip_slow)
+        with _cluster(args) as grid:
+            if grid is None:
+                batch.launch(args.jobs, warm_imports(args.assignment))   # warms up meanwhile
+            fresh = _grade_with_progress(plan.pending, assignment, options, args.jobs,
+                                         grid=grid)
     if plan.reused:
         _note(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
               f"engine and options unchanged); graded {len(plan.pending)}")
@@ -469,10 +504,11 @@ def cmd_calibrate(args) -> int:
                          f"{', '.join(checks.with_checks()) or 'none'})")
     settings = checks.training(assignment)
     labels = _calibration_labels(args, settings.get("default_mutants", ()))
-    with _progress(last=False) as progress:
+    with _cluster(args) as grid, _progress(last=False) as progress:
+        executor = _runs_executor(grid, args.name)
         task = progress.add_task(f"calibrating the {args.name} training check",
                                  total=sum(labels.values()))
-        results = check.calibrate(labels, jobs=args.jobs,
+        results = check.calibrate(labels, jobs=args.jobs, executor=executor,
                                   on_done=lambda r: progress.update(task, advance=1))
     command = (f"autograde calibrate {args.name} --seeds {args.seeds}"
                + (f" --mutants {args.mutants}" if args.mutants else "")
@@ -507,11 +543,12 @@ def cmd_experiment(args) -> int:
                                  ("lag", args.lag)) if v is not None and k in accepted}
     command = " ".join([f"autograde experiment {args.name} --seeds {args.seeds}"]
                        + [f"--{k} {v}" for k, v in options.items()])
-    with _progress() as progress:
+    with _cluster(args) as grid, _progress() as progress:
+        executor = _runs_executor(grid, known[args.name][0].name)
         task = progress.add_task(f"{args.name} experiment",
                                  total=module.runs(args.seeds, **options), last="")
         path = module.run(seeds=args.seeds, out=Path(args.out) if args.out else None,
-                          jobs=args.jobs, command=command,
+                          jobs=args.jobs, command=command, executor=executor,
                           on_done=lambda r: progress.update(task, advance=1,
                                                             last=module.describe(r)),
                           **options)
@@ -571,6 +608,13 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    def cluster_option(p, what: str):
+        p.add_argument("--cluster", metavar="ADDRESS",
+                       help=f"{what} on a Dask cluster: a scheduler's address (tls://host:8786) "
+                            "or scheduler file, or local:N to start N local worker processes; "
+                            "--jobs is then per worker (needs pip install -e '.[cluster]'; "
+                            "docs/scaling.md)")
+
     def sandbox_options(p):
         p.add_argument("--sandbox", default="auto", choices=["auto", "namespaces", "uid", "plain"],
                        help="isolation of student code (default: the strongest available)")
@@ -590,7 +634,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--assignment", "-a", required=True, metavar="NAME",
                    help="the assignment to grade (a folder of solutions/)")
     g.add_argument("--jobs", "-j", type=int, default=1,
-                   help="submissions graded in parallel (default 1)")
+                   help="submissions graded in parallel (default 1; per worker with --cluster)")
+    cluster_option(g, "grade")
     g.add_argument("--out", "-o", default="autograde-out",
                    help="folder for the reports and gradebook.csv (default autograde-out)")
     g.add_argument("--json", action="store_true", help="print the results as one JSON array")
@@ -655,6 +700,7 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--mutants", help="comma-separated mutant names, each optionally NAME:SEEDS "
                                       "(default: the assignment's [training] default_mutants)")
     k.add_argument("--jobs", "-j", type=int, default=2, help="runs in parallel (default 2)")
+    cluster_option(k, "run the seeds")
     k.add_argument("--json", metavar="FILE", help="also save every seed's result")
     k.add_argument("--write-docs", metavar="FILE", nargs="?", const=True,
                    help="replace the calibration table in FILE (default: the assignment's "
@@ -683,6 +729,7 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--out", default=None,
                    help="folder for the report and figures (default docs/)")
     x.add_argument("--jobs", "-j", type=int, default=2, help="runs in parallel (default 2)")
+    cluster_option(x, "run the runs")
     x.set_defaults(func=cmd_experiment)
 
     n = sub.add_parser("new", help="scaffold a new assignment: reference module, registry entry, "

@@ -10,6 +10,7 @@ engine         authoring, sandbox, report
 training       authoring, sandbox, report, engine
 platforms      authoring, sandbox, report, engine
 review         authoring, sandbox, report, engine (the class page, regrades, similarity)
+cluster        authoring, sandbox, report, engine, training, review (grading on Dask)
 hidden         anything but the CLI (per-assignment suites and checks)
 cli            anything
 =============  ==========================================================
@@ -30,6 +31,7 @@ ALLOWED = {
     "training": {"authoring", "sandbox", "report", "engine"},
     "platforms": {"authoring", "sandbox", "report", "engine"},
     "review": {"authoring", "sandbox", "report", "engine"},
+    "cluster": {"authoring", "sandbox", "report", "engine", "training", "review"},
     "hidden": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review"},
 }
 

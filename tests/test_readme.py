@@ -21,6 +21,7 @@ RUN_AS_WRITTEN = {
     "docs/nbgrader.md": {"nbgrader-release", "nbgrader-fetch", "nbgrader-submit",
                          "nbgrader-grade"},                           # tests/test_nbgrader.py
     "docs/adding-an-assignment.md": {"scaffold", "release"},          # tests/test_scaffold.py
+    "docs/scaling.md": {"cluster"},                                   # tests/test_cluster.py
 }
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -26,11 +25,12 @@ from autograder.engine import fixtures
 from autograder.engine.answers import (NotebookAnswers, missing_text, written_answers,
                                        written_text)
 from autograder.engine.compare import reference_timer
+from autograder.engine.options import Options  # noqa: F401 - runner.Options, as before
 from autograder.engine.plugin import GradingPlugin, TestOutcome, reference_module
 from autograder.report import write_submission_report, written_record
 from autograder.report.redact import GraderPaths
 from autograder.sandbox.client import LoadFailure, Session, Student, TimeSpent, Zygote
-from autograder.sandbox.confine import Config, Limits
+from autograder.sandbox.confine import Config
 
 PUBLIC_SUITE = Path(__file__).resolve().parent / "public" / "test_public.py"
 #: the notebook's answer cells, for an assignment whose registry declares them
@@ -43,23 +43,19 @@ PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings
                "--import-mode=importlib"]
 
 
-@dataclass
-class Options:
-    out_dir: Path
-    sandbox: str = "auto"
-    limits: Limits = field(default_factory=Limits)
-    public_only: bool = False
-    skip_slow: bool = False         #: leave out hidden tests marked slow (the cart-pole run)
-
-
 class Graded(dict):
     """The grading command's JSON object of one submission (exactly the keys of
     docs/contract.md), with what the batch summary needs as attributes, which JSON leaves out:
-    ``seconds`` (wall time of the grade) and ``spent`` (where the worker's time went)."""
+    ``seconds`` (wall time of the grade), ``spent`` (where the worker's time went),
+    ``protections`` (the sandbox's, as the worker that graded it had them) and ``retry``
+    (why this grade must not be reused by a later run, e.g. the grader crashed on it; empty
+    for an ordinary grade)."""
 
-    def __init__(self, result: dict, seconds: float = 0.0, spent: TimeSpent | None = None):
+    def __init__(self, result: dict, seconds: float = 0.0, spent: TimeSpent | None = None,
+                 protections: list[str] = (), retry: str = ""):
         super().__init__(result)
         self.seconds, self.spent = seconds, spent or TimeSpent()
+        self.protections, self.retry = list(protections), retry
 
 
 class _Unloadable:
@@ -136,11 +132,16 @@ def hidden_paths(assignment: Assignment, out_dir: Path, sub_path: Path) -> list[
 
 
 def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
-          zygote: Zygote) -> Graded:
-    """Grade one submission and write its report; returns the grading command's JSON object."""
+          zygote: Zygote, sub: submissions.Submission | None = None) -> Graded:
+    """Grade one submission and write its report; returns the grading command's JSON object.
+
+    ``sub`` is the submission as :func:`discover.read <autograder.engine.discover.read>`
+    read it from ``path``, when that was done elsewhere (a cluster's client reads it and
+    sends it to the worker: :mod:`autograder.cluster`); by default it is read here."""
     start = time.monotonic()
-    sub = submissions.read(student_id, path, assignment.name, assignment.functions,
-                           answers=bool(assignment.answers))
+    if sub is None:
+        sub = submissions.read(student_id, path, assignment.name, assignment.functions,
+                               answers=bool(assignment.answers))
     session = None
     config = Config(mode=options.sandbox, limits=options.limits,
                     hide=hidden_paths(assignment, options.out_dir, path))
@@ -197,4 +198,5 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     }
     write_submission_report(options.out_dir / student_id, result, details,
                             GraderPaths.of_grade(assignment.root, options.out_dir, path))
-    return Graded(result, seconds, session.spent if session else None)
+    return Graded(result, seconds, session.spent if session else None,
+                  session.protections if session else [])

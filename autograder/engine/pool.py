@@ -48,10 +48,22 @@ def _init(counter) -> None:
         counter.value += 1
 
 
-def _grade(student_id: str, path: Path, assignment, options) -> dict:
+def grade_in_slot(student_id: str, path: Path, assignment, options, sub=None) -> dict:
+    """Grade one submission with this process's job slot (slot 0 in the process that
+    launched the servers; slot k in grading process k of :func:`processes`)."""
     from autograder.engine import grade as runner
 
-    return runner.grade(student_id, path, assignment, options, _zygotes[_slot])
+    return runner.grade(student_id, path, assignment, options, _zygotes[_slot], sub=sub)
+
+
+def processes(jobs: int) -> ProcessPoolExecutor:
+    """``jobs`` grading processes forked from this one, process k owning server k of
+    :func:`launch` (called first); they fork on the first submission."""
+    for zygote in _zygotes[:jobs]:
+        zygote.wait_ready()     # consume each server's greeting once, here, before forking
+    ctx = mp.get_context("fork")
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx,
+                               initializer=_init, initargs=(ctx.Value("i", 0),))
 
 
 def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1,
@@ -75,12 +87,8 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
             on_done(results[i])
         return results
 
-    for zygote in _zygotes[:jobs]:
-        zygote.wait_ready()     # consume each server's greeting once, here, before forking
-    ctx = mp.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx,
-                             initializer=_init, initargs=(ctx.Value("i", 0),)) as pool:
-        futures = {pool.submit(_grade, sid, path, assignment, options): i
+    with processes(jobs) as pool:
+        futures = {pool.submit(grade_in_slot, sid, path, assignment, options): i
                    for i, (sid, path) in enumerate(pairs)}
         for future in as_completed(futures):
             results[futures[future]] = future.result()

@@ -16,7 +16,9 @@ A grade depends on four things, each hashed on its own (the *parts* of the key):
 
 * ``OUT/<student>/cache.json``: the key, its parts, the run that graded the student and the
   grade (the JSON object of ``autograde grade --json``). When a later run finds the same key,
-  it reuses the grade and leaves the student's folder as it is. Any change of a part regrades.
+  it reuses the grade and leaves the student's folder as it is. Any change of a part regrades,
+  and so does a grade recorded with a ``retry`` reason (the grader itself crashed on it:
+  :class:`autograder.engine.grade.Graded`), whose key is left empty.
 * ``OUT/_runs/<run>/run.json``: one manifest per run: when, which students, whether each was
   regraded or reused and why, and every score (test names and scores, without feedback).
 * ``OUT/_runs/<run>/<student>/``: a student's folder as run ``<run>`` left it, moved there
@@ -197,8 +199,10 @@ class Plan:
             parts = self.parts[sid]
             folder = self.out / sid
             folder.mkdir(parents=True, exist_ok=True)
+            retry = getattr(result, "retry", "")      # the grader crashed: never reused
             (folder / CACHE).write_text(json.dumps(
-                {"key": key_of(parts), "parts": parts, "run": self.run, "result": result}))
+                {"key": "" if retry else key_of(parts), "parts": parts, "run": self.run,
+                 "result": result, **({"retry": retry} if retry else {})}))
         results = [by_student[sid] for sid, _ in self.pairs]
         manifest = {
             "run": self.run, "assignment": self.assignment, "engine": __version__,
@@ -263,7 +267,8 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
             result.graded_in[sid] = cached.get("run", "")
             continue
         before = (cached or {}).get("parts", {})
-        result.why[sid] = [p for p in PARTS if before.get(p) != parts[p]] if before else ["new"]
+        result.why[sid] = ([p for p in PARTS if before.get(p) != parts[p]] if before else
+                           ["new"]) or (["retry"] if (cached or {}).get("retry") else [])
         if (out / sid).exists():
             _set_aside(out, sid, (cached or {}).get("run") or "earlier")
     return result

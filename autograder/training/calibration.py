@@ -3,7 +3,9 @@
 For the reference functions and for named mistakes from the bank, each
 calibration seed (1000, 1001, ...; never the grading seeds) is one attempt of
 the check's rule. The code calibrated is ours (reference, mutants), so it runs
-here, in a pool of processes, without the sandboxed worker. A check module
+without the sandboxed worker: here, in a pool of processes, or wherever the
+executor it is given runs it (``autograde calibrate --cluster``: a Dask cluster's
+workers, :mod:`autograder.cluster`). A check module
 supplies ``calibration_seed(label, seed) -> dict`` (with at least ``label``,
 ``seed``, ``success`` and ``seconds``) and a table of its results; this module
 runs the pool, bounds the rule's false-fail rate and writes the table into the
@@ -12,7 +14,8 @@ check's document between the calibration markers.
 from __future__ import annotations
 
 import multiprocessing as mp
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Callable
 
@@ -21,13 +24,26 @@ from autograder.training.rule import wilson
 START, END = "<!-- calibration:start -->", "<!-- calibration:end -->"
 
 
+def pool(jobs: int, executor: Executor | None = None) -> AbstractContextManager[Executor]:
+    """Where the runs of a calibration or an experiment go: ``executor`` when one is given
+    (left open: its owner closes it), else a fresh local pool of ``jobs`` forked processes,
+    closed on exit. Whatever runs there is a module-level function of the course's own
+    modules and its arguments, so that any executor can ship it."""
+    if executor is not None:
+        return nullcontext(executor)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork"))
+
+
 def run(one_seed: Callable[[str, int], dict], labels: dict[str, int], jobs: int = 2,
-        first_seed: int = 1000, on_done: Callable[[dict], None] = lambda r: None) -> list[dict]:
-    """``labels`` maps "reference" / mutant names to their number of seeds."""
+        first_seed: int = 1000, on_done: Callable[[dict], None] = lambda r: None,
+        executor: Executor | None = None) -> list[dict]:
+    """``labels`` maps "reference" / mutant names to their number of seeds; ``executor``:
+    see :func:`pool`."""
     work = [(label, first_seed + i) for label, n in labels.items() for i in range(n)]
     results = []
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as pool:
-        for future in as_completed([pool.submit(one_seed, label, seed) for label, seed in work]):
+    with pool(jobs, executor) as workers:
+        for future in as_completed([workers.submit(one_seed, label, seed)
+                                    for label, seed in work]):
             results.append(future.result())
             on_done(results[-1])
     return results

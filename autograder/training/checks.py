@@ -10,7 +10,10 @@
     [experiments]
     cartpole = "experiment"           # `autograde experiment cartpole`: hidden/<name>/experiment.py
 
-Modules are loaded by path under a private name, like the reference solutions.
+Modules are loaded by path under a private name, like the reference solutions. So that a
+function of theirs can run elsewhere (a cluster's worker, which has the same course), it
+is named by where the registry puts it: :func:`locate` gives the (assignment, module) of a
+loaded module's function and :func:`load` loads that module again, there.
 """
 from __future__ import annotations
 
@@ -20,9 +23,30 @@ from autograder.authoring.course import Assignment, assignments
 from autograder.engine.plugin import load_module
 
 
+def _private_name(assignment: Assignment, module: str) -> str:
+    return f"_autograde_{assignment.name}_{module}"
+
+
 def _load(assignment: Assignment, module: str) -> ModuleType:
-    return load_module(assignment.hidden_dir / f"{module}.py",
-                       f"_autograde_{assignment.name}_{module}")
+    return load_module(assignment.hidden_dir / f"{module}.py", _private_name(assignment, module))
+
+
+def load(assignment: str, module: str) -> ModuleType:
+    """The training check or experiment ``module`` of the named assignment, loaded here."""
+    return _load(assignments()[assignment], module)
+
+
+def locate(function) -> tuple[str, str]:
+    """(assignment, module) of a function of a training check or experiment module loaded
+    here; ValueError for any other function."""
+    for assignment in assignments().values():
+        for module in [training(assignment).get("check"),
+                       *assignment.settings.get("experiments", {}).values()]:
+            if module and getattr(function, "__module__", None) == _private_name(assignment,
+                                                                                  module):
+                return assignment.name, module
+    raise ValueError(f"{getattr(function, '__qualname__', function)!r} is not a function of a "
+                     "training check or experiment of the course")
 
 
 def training(assignment: Assignment) -> dict:

@@ -21,7 +21,7 @@ into ``--out`` (default ``docs/``).
 from __future__ import annotations
 
 import statistics
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from pathlib import Path
 
 ASSIGNMENT = Path(__file__).resolve().parent.name
@@ -103,17 +103,18 @@ def describe(result: dict) -> str:
 
 
 def run(seeds: int = 3, updates: int = 300, lag: int = 16, out: Path | None = None,
-        jobs: int = 2, command: str = "", on_done=lambda r: None) -> Path:
-    import multiprocessing as mp
-
+        jobs: int = 2, command: str = "", on_done=lambda r: None, executor=None) -> Path:
+    """Every setting's runs, in a local pool of ``jobs`` processes or on ``executor`` (a
+    cluster's: ``autograde experiment --cluster``)."""
     from autograder.authoring.course import get
+    from autograder.training.calibration import pool as runs_pool
 
     out = out or get(ASSIGNMENT).root / "docs"
     out.mkdir(parents=True, exist_ok=True)
     work = [(name, changes, seed) for name, changes in settings(lag).items()
             for seed in range(seeds)]
     results = []
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as pool:
+    with runs_pool(jobs, executor) as pool:
         futures = [pool.submit(run_one, name, changes, seed, updates)
                    for name, changes, seed in work]
         for future in as_completed(futures):

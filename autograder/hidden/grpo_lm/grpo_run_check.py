@@ -195,10 +195,12 @@ def calibration_seed(label: str, seed: int, rule: Rule = RULE) -> dict:
 
 
 def calibrate(labels: dict[str, int], jobs: int = 2, first_seed: int = 1000,
-              on_done=lambda r: None) -> list[dict]:
-    """``labels`` maps "reference" or mutant names to numbers of calibration seeds."""
-    base_accuracy()              # once, before forking
-    return calibration.run(calibration_seed, labels, jobs, first_seed, on_done)
+              on_done=lambda r: None, executor=None) -> list[dict]:
+    """``labels`` maps "reference" or mutant names to numbers of calibration seeds;
+    ``executor``: where the seeds run (default: a local pool of ``jobs`` processes)."""
+    if executor is None:
+        base_accuracy()          # once, before forking (a cluster's workers find their own)
+    return calibration.run(calibration_seed, labels, jobs, first_seed, on_done, executor)
 
 
 def calibration_table(results: list[dict], command: str = "", rule: Rule = RULE) -> str:

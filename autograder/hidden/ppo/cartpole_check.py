@@ -193,8 +193,8 @@ def calibration_seed(label: str, seed: int, rule: Rule = RULE) -> dict:
 
 
 def calibrate(labels: dict[str, int], jobs: int = 2, first_seed: int = 1000,
-              on_done=lambda r: None) -> list[dict]:
-    return calibration.run(calibration_seed, labels, jobs, first_seed, on_done)
+              on_done=lambda r: None, executor=None) -> list[dict]:
+    return calibration.run(calibration_seed, labels, jobs, first_seed, on_done, executor)
 
 
 def calibration_table(results: list[dict], command: str = "", rule: Rule = RULE) -> str:

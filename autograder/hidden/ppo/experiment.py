@@ -222,14 +222,17 @@ def describe(result: dict) -> str:
 
 
 def run(seeds: int = 3, steps: int = 100_000, out: Path = Path("docs"), jobs: int = 2,
-        command: str = "", on_done=lambda r: None) -> Path:
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+        command: str = "", on_done=lambda r: None, executor=None) -> Path:
+    """Every method's runs and the variance estimate, in a local pool of ``jobs`` processes
+    or on ``executor`` (a cluster's: ``autograde experiment --cluster``)."""
+    from concurrent.futures import as_completed
+
+    from autograder.training.calibration import pool as runs_pool
 
     out.mkdir(parents=True, exist_ok=True)
     work = [(name, seed) for name in methods() for seed in range(seeds)]
     results = []
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork")) as pool:
+    with runs_pool(jobs, executor) as pool:
         futures = [pool.submit(run_one, name, seed, steps) for name, seed in work]
         variance_future = pool.submit(gradient_variance)
         for future in as_completed(futures):

@@ -1,0 +1,71 @@
+"""Calibration seeds and experiment runs as Dask tasks (``calibrate`` / ``experiment --cluster``).
+
+A calibration or an experiment hands its runs to a ``concurrent.futures`` executor
+(:func:`autograder.training.calibration.pool`): locally a pool of forked processes, here
+:class:`HiddenExecutor`. What it is given is a function of a training check or experiment
+module, which the course loads by path under a private name (:mod:`autograder.training.checks`)
+and so cannot be pickled by reference. It is sent as a :class:`HiddenFunction` instead, its
+place in the registry (assignment, module, name), and the worker loads the same module from
+its own checkout (admitted for that assignment, so the same code) and runs it with its
+graders: in a grading process for ``--jobs`` > 1, else in the worker process, one at a time.
+The code run is the course's own (reference, known mistakes), never a student's.
+"""
+from __future__ import annotations
+
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+
+from autograder.cluster.workers import Fingerprints, admitted
+
+
+@dataclass(frozen=True)
+class HiddenFunction:
+    """A function of a training check or experiment module, by its place in the registry."""
+    assignment: str
+    module: str
+    name: str
+
+    @classmethod
+    def of(cls, function) -> HiddenFunction:
+        from autograder.training import checks
+
+        return cls(*checks.locate(function), function.__qualname__)
+
+    def __call__(self, *args, **kwargs):
+        return getattr(_loaded(self.assignment, self.module), self.name)(*args, **kwargs)
+
+
+_modules: dict = {}
+
+
+def _loaded(assignment: str, module: str):
+    """The module, loaded once per process (loading runs it)."""
+    from autograder.training import checks
+
+    if (assignment, module) not in _modules:
+        _modules[assignment, module] = checks.load(assignment, module)
+    return _modules[assignment, module]
+
+
+def run_hidden(expected: Fingerprints, function: HiddenFunction, args: tuple, kwargs: dict):
+    """On a worker: ``function(*args, **kwargs)`` with this worker's graders."""
+    return admitted(expected).run(_call, function, args, kwargs)
+
+
+def _call(function: HiddenFunction, args: tuple, kwargs: dict):
+    return function(*args, **kwargs)
+
+
+class HiddenExecutor(Executor):
+    """Runs functions of the course's training checks and experiments on admitted workers."""
+
+    def __init__(self, client, expected: Fingerprints):
+        self._expected = expected
+        self._inner = client.get_executor(resources={expected.resource: 1}, pure=False)
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        return self._inner.submit(run_hidden, self._expected, HiddenFunction.of(fn), args,
+                                  kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._inner.shutdown(wait=wait)

@@ -1,0 +1,21 @@
+"""How a batch is graded: the options every grade of it shares.
+
+Its own small module, free of torch and pytest, so that a process that only hands grades out
+(``autograde grade --cluster``: :mod:`autograder.cluster`) can say how to grade without
+importing the engine that grades.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from autograder.sandbox.confine import Limits
+
+
+@dataclass
+class Options:
+    out_dir: Path
+    sandbox: str = "auto"
+    limits: Limits = field(default_factory=Limits)
+    public_only: bool = False
+    skip_slow: bool = False         #: leave out hidden tests marked slow (the cart-pole run)

@@ -1,0 +1,25 @@
+"""A Dask worker preload for tests/test_cluster.py: grading a submission whose student id
+starts with ``crash-the-worker`` kills the worker process with SIGKILL, as an out-of-memory
+kill or a lost machine would, every time it is tried (a crash grade, which runs no code of the
+submission, is made as usual).
+
+Loaded by ``dask worker --preload tests/cluster_crash.py``; ``dask_setup`` is distributed's
+preload hook, run in each worker process as it starts.
+"""
+import os
+import signal
+
+DOOMED = "crash-the-worker"
+
+
+def dask_setup(worker):
+    from autograder.cluster import grading
+
+    real = grading.grade_task
+
+    def grade_task(task):
+        if task.student.startswith(DOOMED) and not task.submission.problem:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(task)
+
+    grading.grade_task = grade_task   # tasks name the function; the worker looks it up here
