@@ -9,7 +9,7 @@ points (tests/loopback.py) and grade the engine's example assignment with ``--sk
   named with both hashes, and grades nothing;
 * a submission whose grade kills its worker process every time (a preload,
   tests/cluster_crash.py, stands in for an out-of-memory kill) is graded as a crash after the
-  scheduler's allowed failures, beside a neighbour at full marks;
+  scheduler's allowed failures, beside a neighbour graded as the local pool grades it alone;
 * ``--cluster local:1 --jobs 2``: a cluster started for the command, two grading processes
   in its worker, and ``--json`` still prints one JSON array and nothing else.
 
@@ -288,11 +288,17 @@ def test_a_submission_that_kills_its_worker_is_graded_as_a_crash(cluster, tmp_pa
     for sid in (DOOMED, "neighbour"):
         (klass / sid).mkdir(parents=True)
         shutil.copy(EX.reference_module, klass / sid)
+        if EX.answers:  # the solution notebook carries the answer cells' marks
+            shutil.copy(EX.source_dir / f"{EX.name}.ipynb", klass / sid)
     out = tmp_path / "out"
     proc = autograde("grade", klass, "-a", EX.name, "--skip-slow", "--json", "--cluster",
                      cluster.scheduler_file, "--out", out)
     results = {r["submission"]: r for r in json.loads(proc.stdout)}
-    assert results["neighbour"]["score"] == results["neighbour"]["max_score"] > 0
+    shutil.rmtree(klass / DOOMED)
+    local = autograde("grade", klass, "-a", EX.name, "--skip-slow", "--json",
+                      "--out", tmp_path / "local")
+    (alone,) = json.loads(local.stdout)  # the neighbour's grade on the local pool
+    assert results["neighbour"]["score"] == alone["score"] > 0
     crashed = results[DOOMED]
     assert crashed["score"] == 0 and crashed["max_score"] == results["neighbour"]["max_score"]
     report = json.loads((out / DOOMED / "results.json").read_text())
