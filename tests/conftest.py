@@ -36,6 +36,15 @@ def pytest_collection_modifyitems(config, items):
                           key=lambda item: "test_fast_lane.py::" not in item.nodeid)
         config.hook.pytest_deselected(items=fast)
         config.stash[FAST_LANE_SHARED] = len(fast)
+        if hasattr(config, "workeroutput"):     # a pytest-xdist worker: tell the main process
+            config.workeroutput["fast_lane_shared"] = len(fast)
+
+
+@pytest.hookimpl(optionalhook=True)             # pytest-xdist's main process, as workers end
+def pytest_testnodedown(node, error):
+    shared = getattr(node, "workeroutput", {}).get("fast_lane_shared", 0)
+    if shared:
+        node.config.stash[FAST_LANE_SHARED] = shared
 
 
 def pytest_configure(config):
