@@ -152,6 +152,8 @@ def _say(text: str) -> None:
 def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
     """One row per grade; tests named in ``by_hand`` (written answers a person scores) are
     not counted as failed."""
+    from autograder.report import what_went_wrong
+
     table = Table(title=title)
     for column in ("student", "assignment", "score", "max", "not implemented / failed"):
         table.add_column(column, justify="right" if column in ("score", "max") else "left")
@@ -162,6 +164,7 @@ def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
         other = len([t for t in failed if not t["output"].startswith("not implemented: ")])
         parts = [f"not implemented: {', '.join(missing)}"] if missing else []
         parts += [f"{other} failed"] if other else []
+        parts += [went_wrong] if (went_wrong := what_went_wrong(r)) else []
         why = "; ".join(parts)
         table.add_row(Text(r["submission"]), r["assignment"], f"{r['score']:g}",
                       f"{r['max_score']:g}", Text(why or "-"))

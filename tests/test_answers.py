@@ -231,7 +231,7 @@ ATTACKS = {    # what the first step's cell does -> what every step's feedback t
 
 @pytest.fixture(scope="module")
 def zygote():
-    from autograder.sandbox.client import Zygote
+    from autograder.sandbox.servers import Zygote
 
     z = Zygote()
     yield z

@@ -89,7 +89,10 @@ def probe(folder: str) -> None:
 
     import torch
 
-    from autograder.sandbox.client import Session, Student, SubmissionProblem, Zygote
+    from autograder.sandbox.problems import SubmissionProblem
+    from autograder.sandbox.proxy import Student
+    from autograder.sandbox.servers import Zygote
+    from autograder.sandbox.session import Session
     from autograder.sandbox.confine import Config
     from pgcheck.discovery import read
 

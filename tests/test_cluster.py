@@ -177,7 +177,7 @@ def test_calibration_functions_travel_by_their_place_in_the_registry():
 def test_a_crash_grade_is_kept_but_never_reused(tmp_path):
     """A grade recorded with a ``retry`` reason (the grader crashed on it) is regraded by
     the next run, which says why; its neighbour's grade is reused."""
-    from autograder.engine.grade import Graded
+    from autograder.records.grades import Graded
     from autograder.review import regrade
 
     klass = tmp_path / "class"

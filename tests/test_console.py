@@ -11,8 +11,8 @@ from pathlib import Path
 
 from autograder import cli
 from autograder.authoring import course
-from autograder.engine.grade import Graded
-from autograder.sandbox.client import TimeSpent
+from autograder.records.grades import Graded
+from autograder.records.grades import TimeSpent
 from conftest import ROOT
 
 #: the assignment graded (the registry names it: [tests] engine_example)
@@ -53,8 +53,7 @@ def test_the_slowest_table_appears_only_when_it_says_something():
     assert cli.slowest_table([graded("ann", 0.2), graded("bob", 0.2)]) is None
     assert cli.slow_ones([graded(f"s{i}", 15.0 + i) for i in range(6)]) == []   # all alike
     quick = [graded(f"s{i}", 1.0) for i in range(5)]
-    outlier, hung = graded("slow", 12.0, calls=11.0), graded("hung", 3.0, hung=2.0,
-                                                          hangs=["f"])
+    outlier, hung = graded("slow", 12.0, calls=11.0), graded("hung", 3.0, hung=2.0)
     assert [r["submission"] for r in cli.slow_ones(quick + [outlier, hung])] == ["slow", "hung"]
     assert cli.slowest_table(quick + [hung]) is not None
 

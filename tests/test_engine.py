@@ -92,7 +92,7 @@ def test_in_process_grading_keeps_sys_modules_clean(tmp_path):
     import sys
 
     from autograder.engine import grade as runner
-    from autograder.sandbox.client import Zygote
+    from autograder.sandbox.servers import Zygote
 
     make_submission(tmp_path / "s", EX.name, "import os\nPROBE_MARKER_42 = 1\n" +
                     EX.reference_module.read_text())

@@ -185,15 +185,14 @@ def test_similar_regions_of_hostile_code():
 
 
 def test_gradescope_shows_text_as_text():
-    from types import SimpleNamespace
-
+    from autograder.records.grades import GradeDetails
+    from autograder.records.outcomes import TestOutcome
     from autograder.report import gradescope_results
 
-    outcome = SimpleNamespace(name="idea: a test", group="idea", score=0.0, max_score=1.0,
-                              status="failed", output="<b>x</b>", visibility="visible",
-                              not_implemented="", mutant="")
+    outcome = TestOutcome(name="idea: a test", group="idea", score=0.0, max_score=1.0,
+                          status="failed", output="<b>x</b>", visibility="visible")
     data = gradescope_results({"assignment": "a", "submission": "s", "score": 0.0,
-                               "max_score": 1.0}, {"outcomes": [outcome]})
+                               "max_score": 1.0}, GradeDetails(outcomes=(outcome,)))
     assert data["output_format"] == "text"
     assert data["tests"][0]["output_format"] == data["tests"][0]["name_format"] == "text"
 

@@ -16,7 +16,7 @@ import pytest
 from autograder.authoring import course
 from autograder.authoring.markers import strip_solutions
 from autograder.engine import grade as runner
-from autograder.sandbox.client import Zygote
+from autograder.sandbox.servers import Zygote
 from conftest import make_submission
 
 #: what every graded function returns: a constant filling the reference's answer, or its input

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from autograder.authoring import course
+from classpage import problem_kinds, summary_rows
 from conftest import autograde, inject, make_submission
 
 EX = course.example()
@@ -72,13 +73,31 @@ def steady(results: list[dict]) -> list[dict]:
             for r in results]
 
 
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory) -> tuple[Path, list[dict]]:
+    """The planted class, graded once: its output folder and its ``--json`` output."""
+    folder = tmp_path_factory.mktemp("planted")
+    return folder / "out", grade_class(folder)
+
+
 @pytest.mark.slow
-def test_grade_json_is_unchanged(tmp_path):
-    now = steady(grade_class(tmp_path))
+def test_grade_json_is_unchanged(graded):
+    now = steady(graded[1])
     golden = json.loads(GOLDEN.read_text())
     assert [r["submission"] for r in now] == [r["submission"] for r in golden]
     for mine, before in zip(now, golden):
         assert mine == before, mine["submission"]
+
+
+@pytest.mark.slow
+def test_the_class_page_and_summary_name_the_crash_and_the_hang(graded):
+    """The events of the class's grades (issue 27: these tables were empty), in the class
+    page's tables and the batch summary; the other four submissions have none."""
+    out = graded[0]
+    assert problem_kinds(out, EX.name) == {"crashing": {"crashed"}, "hanging": {"hung"}}
+    rows = summary_rows(out, ["crashing", "hanging", "correct"])
+    assert f"crashed: {FIRST}" in rows["crashing"] and f"hung: {FIRST}" in rows["hanging"]
+    assert "crashed" not in rows["correct"] and "hung" not in rows["correct"]
 
 
 def test_steady_leaves_only_timings_out():

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from autograder.authoring import bundle, course
 from autograder.platforms import gradescope, nbgrader
+from autograder.records.grades import Graded
 from autograder.training import checks
 from pgcheck import cli, loading
 
@@ -67,17 +68,19 @@ def test_nbgrader_gradebook_gets_one_autograded_cell_per_group(tmp_path):
     folder = tmp_path / "submitted" / "ann" / EX.name
     folder.mkdir(parents=True)
     (folder / "timestamp.txt").write_text("2026-03-01 10:00:00.000000 UTC")
-    result = {"submission": "ann", "assignment": EX.name, "score": 3.0, "max_score": 5.0,
-              "tests": [{"name": "ideas: a", "score": 2.0, "max_score": 2.0, "output": ""},
-                        {"name": "ideas: b", "score": 1.0, "max_score": 3.0, "output": ""},
-                        {"name": "public: c", "score": 0.0, "max_score": 0.0, "output": ""}]}
+    result = Graded({"submission": "ann", "assignment": EX.name, "score": 3.0, "max_score": 5.0,
+                     "tests": [{"name": "ideas: a", "score": 2.0, "max_score": 2.0, "output": ""},
+                               {"name": "ideas: b", "score": 1.0, "max_score": 3.0, "output": ""},
+                               {"name": "public: c", "score": 0.0, "max_score": 0.0,
+                                "output": ""}]}, groups=["ideas", "ideas", "public"])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert nbgrader.record([result], db, {"ann": folder}) == 1
         assert nbgrader.record([result], db, {"ann": folder}) == 1    # a regrade overwrites
-        wider = {**result, "tests": result["tests"] + [
+        wider = Graded({**result, "tests": result["tests"] + [
             {"name": "later: d", "score": 1.0, "max_score": 1.0, "output": ""},
-            {"name": "written: why", "score": 0.0, "max_score": 1.0, "output": ""}]}
+            {"name": "written: why", "score": 0.0, "max_score": 1.0, "output": ""}]},
+            groups=result.groups + ("later", "written"))
         assert nbgrader.record([wider], db, {"ann": folder},       # a cell added later; the
                                skip_groups={"written"}) == 1        # written answers: formgrader's
     with Gradebook(db) as gb:

@@ -39,7 +39,8 @@ from pgcheck.assertions import Mismatch, expect_close, expect_float, short
 from pgcheck.discovery import Submission, read
 
 from autograder.authoring.course import Assignment
-from autograder.sandbox.client import LoadFailure, Session, SubmissionProblem
+from autograder.sandbox.problems import LoadFailure, SubmissionProblem
+from autograder.sandbox.session import Session
 from autograder.sandbox.codec import Opaque
 from autograder.sandbox.replies import ReferenceRun, StepReply
 

@@ -44,7 +44,8 @@ from autograder.engine.assertions import (Mismatch, expect_close, expect_float, 
 from autograder.engine.diagnoses import diagnose
 from autograder.engine.hints import Hints, Observation, Raised  # noqa: F401 - Hints: fixtures
 from pgcheck.calls import call_function
-from autograder.sandbox.client import ReferenceRun, StudentError
+from autograder.sandbox.problems import StudentError
+from autograder.sandbox.replies import ReferenceRun
 
 
 def clone(value):

@@ -27,9 +27,13 @@ from autograder.engine.answers import (NotebookAnswers, missing_text, written_an
 from autograder.engine.compare import reference_timer
 from autograder.engine.options import Options  # noqa: F401 - runner.Options, as before
 from autograder.engine.plugin import GradingPlugin, TestOutcome, reference_module
-from autograder.report import write_submission_report, written_record
+from autograder.report import write_submission_report
 from autograder.report.redact import GraderPaths
-from autograder.sandbox.client import LoadFailure, Session, Student, TimeSpent, Zygote
+from autograder.records.grades import GradeDetails, Graded, WrittenRecord
+from autograder.sandbox.problems import LoadFailure
+from autograder.sandbox.proxy import Student
+from autograder.sandbox.servers import Zygote
+from autograder.sandbox.session import Session
 from autograder.sandbox.confine import Config
 
 PUBLIC_SUITE = Path(__file__).resolve().parent / "public" / "test_public.py"
@@ -41,21 +45,6 @@ PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings
                # hidden suites are imported under names of their own: a grade run inside another
                # pytest session (the project's tests) must not clash with its tests/test_*.py
                "--import-mode=importlib"]
-
-
-class Graded(dict):
-    """The grading command's JSON object of one submission (exactly the keys of
-    docs/contract.md), with what the batch summary needs as attributes, which JSON leaves out:
-    ``seconds`` (wall time of the grade), ``spent`` (where the worker's time went),
-    ``protections`` (the sandbox's, as the worker that graded it had them) and ``retry``
-    (why this grade must not be reused by a later run, e.g. the grader crashed on it; empty
-    for an ordinary grade)."""
-
-    def __init__(self, result: dict, seconds: float = 0.0, spent: TimeSpent | None = None,
-                 protections: list[str] = (), retry: str = ""):
-        super().__init__(result)
-        self.seconds, self.spent = seconds, spent or TimeSpent()
-        self.protections, self.retry = list(protections), retry
 
 
 class _Unloadable:
@@ -181,22 +170,18 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                    "output": o.output} for o in plugin.outcomes],
     }
     seconds = time.monotonic() - start
-    details = {
-        "file": str(sub.path),
-        "problem": sub.problem,
-        "note": sub.note,
-        "protections": session.protections if session else [],
-        "load_failure": str(session.load_failure or "") if session else "",
-        "events": (session.events if session else []) + (answers.session.events
-                                                           if answers and answers.session else []),
-        "output": session.output() if session else "",
-        "written": [written_record(w, o.name) for w, o in zip(written, by_hand)],
-        "seconds": seconds,
-        "outcomes": plugin.outcomes,
-        "public_only": options.public_only,
-        "attachments": plugin.attachments,
-    }
+    sessions = [s for s in (session, answers.session if answers else None) if s is not None]
+    events = tuple(e for s in sessions for e in s.events)
+    details = GradeDetails(
+        outcomes=tuple(plugin.outcomes), file=str(sub.path), problem=sub.problem, note=sub.note,
+        protections=tuple(session.protections) if session else (),
+        load_failure=str(session.load_failure or "") if session else "", events=events,
+        output=session.output() if session else "",
+        written=tuple(WrittenRecord.of(w, o.name) for w, o in zip(written, by_hand)),
+        seconds=seconds, public_only=options.public_only,
+        attachments=tuple(plugin.attachments))
     write_submission_report(options.out_dir / student_id, result, details,
                             GraderPaths.of_grade(assignment.root, options.out_dir, path))
     return Graded(result, seconds, session.spent if session else None,
-                  session.protections if session else [])
+                  session.protections if session else [], events=events,
+                  groups=[o.group for o in plugin.outcomes])

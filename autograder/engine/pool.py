@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Callable
 
-from autograder.sandbox.client import ForkFactory, Zygote
+from autograder.sandbox.servers import ForkFactory, Zygote
 
 _factory: ForkFactory | None = None
 _zygotes: list[Zygote] = []

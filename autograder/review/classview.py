@@ -37,6 +37,8 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from autograder.records.events import Event, Kind
+from autograder.records.grades import Graded
 from autograder.report.csvsafe import write_csv
 from autograder.review import regrade
 
@@ -66,7 +68,7 @@ def record(results_json: dict, student: str, run_entry: dict | None = None) -> d
     tests = []
     for t in results_json.get("tests", []):
         te = t.get("extra_data") or {}
-        tests.append({"name": t["name"], "idea": t["name"].split(":", 1)[0],
+        tests.append({"name": t["name"], "idea": str(te.get("group", "")),
                       "score": float(t["score"]), "max_score": float(t["max_score"]),
                       "passed": t.get("status", "passed" if t["score"] >= t["max_score"]
                                       else "failed") == "passed",
@@ -80,19 +82,21 @@ def record(results_json: dict, student: str, run_entry: dict | None = None) -> d
             "max_score": float(extra.get("max_score", sum(t["max_score"] for t in tests))),
             "seconds": float(results_json.get("execution_time", 0.0)),
             "protections": list(extra.get("protections", [])),
-            "events": list(extra.get("events", [])),
+            "events": [e for e in map(Event.from_json, extra.get("events") or []) if e],
             "problem": extra.get("problem", "") or extra.get("load_failure", ""),
             "reused": bool(entry.get("reused", False)), "why": list(entry.get("why", [])),
             "renamed": dict(entry.get("renamed") or {}), "tests": tests,
             "written": [w for w in extra.get("written", []) if isinstance(w, dict)]}
 
 
-def _from_contract(result: dict) -> dict:
-    """A ``results.json``-like dict from a grade's JSON object (when results.json is gone)."""
-    return {"score": result["score"],
-            "tests": [{**t, "status": "passed" if t["score"] >= t["max_score"] else "failed"}
-                      for t in result["tests"]],
-            "extra_data": {"max_score": result["max_score"]}}
+def _from_contract(entry: dict) -> dict:
+    """A ``results.json``-like dict from a grade's cache entry (when results.json is gone)."""
+    graded = Graded.cached(entry)
+    return {"score": graded["score"],
+            "tests": [{**t, "status": "passed" if t["score"] >= t["max_score"] else "failed",
+                       "extra_data": {"group": group}} for group, t in graded.tests_by_group()],
+            "extra_data": {"max_score": graded["max_score"],
+                           "events": [e.to_json() for e in graded.events]}}
 
 
 def load_run(out: Path, run: dict) -> list[dict]:
@@ -104,7 +108,7 @@ def load_run(out: Path, run: dict) -> list[dict]:
             data = json.loads((folder / "results.json").read_text())
         except (OSError, ValueError):
             try:
-                data = _from_contract(json.loads((folder / regrade.CACHE).read_text())["result"])
+                data = _from_contract(json.loads((folder / regrade.CACHE).read_text()))
             except (OSError, ValueError, KeyError):
                 continue
         records.append(record(data, entry["id"], entry))
@@ -176,8 +180,20 @@ def _tests_in_order(records: list[dict]) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
-def _events(r: dict, kind: str) -> list[str]:
-    return [e for e in r["events"] if e.lower().startswith(kind)]
+#: the events of the page's "timeouts" table; every other kind is in its "crashes" table
+TIMEOUTS = (Kind.HUNG, Kind.BUDGET)
+
+
+def _events(r: dict, timeouts: bool) -> list[Event]:
+    """A record's events of the "timeouts" table (or of the "crashes" table)."""
+    return [e for e in r["events"] if (e.kind in TIMEOUTS) == timeouts]
+
+
+def _problem_rows(records: list[dict], timeouts: bool) -> list[dict]:
+    """One row per event of that table: who, what sort of event, where, and the sentence."""
+    return [{"student": r["student"], "kind": e.kind.value, "function": e.function,
+             "case": e.case, "seconds": e.seconds, "text": e.text}
+            for r in records for e in _events(r, timeouts)]
 
 
 def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None = None,
@@ -241,8 +257,8 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
 
     table = [{"student": r["student"], "score": r["score"], "max_score": r["max_score"],
               "percent": 100 * r["score"] / r["max_score"] if r["max_score"] else 0.0,
-              "seconds": r["seconds"], "crashes": len(_events(r, "crash")),
-              "timeouts": len(_events(r, "timeout")), "not_graded": r["problem"],
+              "seconds": r["seconds"], "crashes": len(_events(r, timeouts=False)),
+              "timeouts": len(_events(r, timeouts=True)), "not_graded": r["problem"],
               "reused": r["reused"], "why": " ".join(r["why"])}
              for r in records]
     protections = Counter(", ".join(r["protections"]) or "none (not started)" for r in records)
@@ -257,10 +273,8 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
         "problems": {
             "not_graded": [{"student": r["student"], "reason": r["problem"]}
                            for r in records if r["problem"]],
-            "crashes": [{"student": r["student"], "events": _events(r, "crash")}
-                        for r in records if _events(r, "crash")],
-            "timeouts": [{"student": r["student"], "events": _events(r, "timeout")}
-                         for r in records if _events(r, "timeout")]},
+            "crashes": _problem_rows(records, timeouts=False),
+            "timeouts": _problem_rows(records, timeouts=True)},
         "renamed": [{"student": r["student"], "found_as": r["renamed"].get("found_as", ""),
                      "why": r["renamed"].get("why", "")} for r in records if r.get("renamed")],
         "slowest": sorted(table, key=lambda s: -s["seconds"])[:5],

@@ -18,7 +18,7 @@ A grade depends on four things, each hashed on its own (the *parts* of the key):
   grade (the JSON object of ``autograde grade --json``). When a later run finds the same key,
   it reuses the grade and leaves the student's folder as it is. Any change of a part regrades,
   and so does a grade recorded with a ``retry`` reason (the grader itself crashed on it:
-  :class:`autograder.engine.grade.Graded`), whose key is left empty.
+  :class:`autograder.records.grades.Graded`), whose key is left empty.
 * ``OUT/_runs/<run>/run.json``: one manifest per run: when, which students, whether each was
   regraded or reused and why, and every score (test names and scores, without feedback).
 * ``OUT/_runs/<run>/<student>/``: a student's folder as run ``<run>`` left it, moved there
@@ -43,6 +43,7 @@ from pathlib import Path
 
 from autograder import __version__
 from autograder.authoring.course import Assignment, package_dir
+from autograder.records.grades import Graded
 from autograder.report import OUTPUT_NAMES as RESERVED  # names no student id may take
 from autograder.report import REPORT, RUNS
 
@@ -177,7 +178,7 @@ class Plan:
     options: dict
     pairs: list[tuple[str, Path]]
     parts: dict[str, dict]                      # student -> the four hashes
-    reused: dict[str, dict]                     # student -> earlier grade (contract object)
+    reused: dict[str, Graded]                   # student -> earlier grade (contract object)
     why: dict[str, list[str]]                   # student -> parts that changed ("new": none before)
     graded_in: dict[str, str]                   # student -> run whose grade is reused
     #: student -> {"found_as": the folder's name, "why": why that could not be the id}
@@ -202,7 +203,7 @@ class Plan:
             retry = getattr(result, "retry", "")      # the grader crashed: never reused
             (folder / CACHE).write_text(json.dumps(
                 {"key": "" if retry else key_of(parts), "parts": parts, "run": self.run,
-                 "result": result, **({"retry": retry} if retry else {})}))
+                 **result.cache_entry(), **({"retry": retry} if retry else {})}))
         results = [by_student[sid] for sid, _ in self.pairs]
         manifest = {
             "run": self.run, "assignment": self.assignment, "engine": __version__,
@@ -263,9 +264,13 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
             cached = None
         if cached and cached.get("key") == key_of(parts) \
                 and cached.get("result", {}).get("assignment") == assignment.name:
-            result.reused[sid] = cached["result"]
-            result.graded_in[sid] = cached.get("run", "")
-            continue
+            try:
+                result.reused[sid] = Graded.cached(cached)
+            except ValueError:
+                pass                                # not this version's: graded again
+            else:
+                result.graded_in[sid] = cached.get("run", "")
+                continue
         before = (cached or {}).get("parts", {})
         result.why[sid] = ([p for p in PARTS if before.get(p) != parts[p]] if before else
                            ["new"]) or (["retry"] if (cached or {}).get("retry") else [])

@@ -34,7 +34,7 @@ from autograder.engine import grade as runner
 from autograder.engine import mutants
 from autograder.review import regrade
 from autograder.review import classview
-from autograder.sandbox.client import Zygote
+from autograder.sandbox.servers import Zygote
 from conftest import ROOT, make_submission
 import chromium
 
