@@ -505,8 +505,8 @@ def cmd_calibrate(args) -> int:
     if check is None:
         raise UsageError(f"{args.name} has no training check to calibrate (those that have one: "
                          f"{', '.join(checks.with_checks()) or 'none'})")
-    settings = checks.training(assignment)
-    labels = _calibration_labels(args, settings.get("default_mutants", ()))
+    settings = assignment.settings.training
+    labels = _calibration_labels(args, settings.default_mutants)
     with _cluster(args) as grid, _progress(last=False) as progress:
         executor = _runs_executor(grid, args.name)
         task = progress.add_task(f"calibrating the {args.name} training check",
@@ -523,8 +523,8 @@ def cmd_calibrate(args) -> int:
         Path(args.json).write_text(json.dumps(results, indent=1))
     if args.write_docs:
         doc = Path(args.write_docs if args.write_docs is not True
-                   else assignment.root / settings.get("doc", ""))
-        if args.write_docs is True and not settings.get("doc"):
+                   else assignment.root / settings.doc)
+        if args.write_docs is True and not settings.doc:
             raise UsageError(f"{args.name} names no doc ([training] doc); give --write-docs FILE")
         calibration.write_docs(doc, text)
         _note(f"table written to {doc}")
@@ -592,7 +592,7 @@ def _experiments() -> dict[str, str]:
     from autograder.authoring import course
 
     return {name: a.name for a in course.assignments().values()
-            for name in a.settings.get("experiments", {})}
+            for name, _ in a.settings.experiments}
 
 
 EPILOG = """\
@@ -777,7 +777,13 @@ def _same_course() -> None:
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    from autograder.authoring.settings import SettingsError
+
+    try:
+        parser = build_parser()          # (it lists the course's experiments: the registry)
+    except SettingsError as exc:
+        _note(f"autograde: {exc}")
+        return 2
     args = parser.parse_args(argv)
     if getattr(args, "jobs", 1) < 1:
         _note("autograde: --jobs must be at least 1")
@@ -785,7 +791,7 @@ def main(argv=None) -> int:
     try:
         _same_course()
         return args.func(args)
-    except UsageError as exc:
+    except (UsageError, SettingsError) as exc:
         _note(f"autograde: {exc}")
         return 2
     except KeyboardInterrupt:

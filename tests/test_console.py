@@ -67,8 +67,7 @@ def test_demo_examples_of_two_assignments_are_two_students():
 
 
 def test_experiment_help_lists_the_experiments():
-    known = {name for a in course.assignments().values() for name in a.settings.get(
-        "experiments", {})}
+    known = {name for a in course.assignments().values() for name, _ in a.settings.experiments}
     proc = autograde_piped("experiment", "--help")
     assert proc.returncode == 0 and known
     assert all(name in proc.stdout for name in known), proc.stdout

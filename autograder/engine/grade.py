@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from autograder.authoring.course import Assignment, package_dir
+from autograder.authoring.inputs import grade_inputs
 from autograder.engine import discover as submissions
 from autograder.engine import fixtures
 from autograder.engine.answers import (NotebookAnswers, missing_text, written_answers,
@@ -60,20 +61,6 @@ class _Unloadable:
 
     def run(self, *args, **kwargs):
         raise LoadFailure(self._reason)
-
-
-def provided_modules(assignment: Assignment) -> dict[str, str]:
-    """Trusted course code the worker loads before the submission (e.g. ppo's trainer)."""
-    from autograder.authoring.markers import strip_solutions
-    from autograder.authoring.course import assignments
-
-    provided = {}
-    for other in assignment.provided_solutions:
-        path = assignments(assignment.root)[other].reference_module
-        provided[other] = strip_solutions(path.read_text(), str(path), keep_solution=True)
-    for name in assignment.settings.get("grading", {}).get("provided_modules", []):
-        provided[name] = (assignment.source_dir / f"{name}.py").read_text()
-    return provided
 
 
 def suite_paths(assignment: Assignment, public_only: bool) -> list[str]:
@@ -137,8 +124,8 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     if sub.problem:
         student = _Unloadable(sub.problem)
     else:
-        session = Session(zygote, sub.load_message(assignment.name, provided_modules(assignment)),
-                          config)
+        provided = dict(grade_inputs(assignment).provided)
+        session = Session(zygote, sub.load_message(assignment.name, provided), config)
         student = Student(session, timer=reference_timer(reference_module(assignment)))
     answers = notebook_answers(assignment, sub, lambda load: Session(zygote, load, config))
     plugin = GradingPlugin(assignment, student, public_only=options.public_only,

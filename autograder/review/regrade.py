@@ -43,6 +43,7 @@ from pathlib import Path
 
 from autograder import __version__
 from autograder.authoring.course import Assignment, package_dir
+from autograder.authoring.inputs import grade_inputs, tree
 from autograder.records.grades import Graded
 from autograder.report import OUTPUT_NAMES as RESERVED  # names no student id may take
 from autograder.report import REPORT, RUNS
@@ -72,20 +73,13 @@ def _files_digest(files: list[tuple[str, Path]]) -> str:
     return _digest(*chunks)
 
 
-def _tree(folder: Path, label: str) -> list[tuple[str, Path]]:
-    if not folder.is_dir():
-        return []
-    return [(f"{label}/{p.relative_to(folder).as_posix()}", p) for p in folder.rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
-
-
 @cache
 def engine_fingerprint() -> str:
     """The engine version and everything of the engine that can change a grade."""
     package = package_dir()
-    files = [f for f in _tree(package, "autograder") if not f[0].startswith("autograder/hidden/")
+    files = [f for f in tree(package, "autograder") if not f[0].startswith("autograder/hidden/")
              and f[1].suffix in (".py", ".json", ".j2") and not f[0].startswith(AFTER_GRADING)]
-    files += [f for f in _tree(package.parent / "pgcheck", "pgcheck") if f[1].suffix == ".py"]
+    files += [f for f in tree(package.parent / "pgcheck", "pgcheck") if f[1].suffix == ".py"]
     try:
         torch_version = metadata.version("torch")
     except metadata.PackageNotFoundError:
@@ -94,20 +88,12 @@ def engine_fingerprint() -> str:
 
 
 def assignment_fingerprint(assignment: Assignment) -> str:
-    """The hidden suite (with its bank of mistakes), reference, public checks and settings."""
-    from autograder.authoring.course import assignments
-
-    files = _tree(assignment.hidden_dir, "hidden")
-    files += [("reference", assignment.reference_module), ("checks", assignment.checks_module),
-              ("settings", assignment.source_dir / "assignment.toml")]
-    if assignment.answers.steps:        # the reference answers are its notebook's answer cells
-        files.append(("notebook", assignment.notebook))
-    known = assignments(assignment.root)
-    for other in assignment.provided_solutions:
-        files.append((f"provided-solution/{other}", known[other].reference_module))
-    for name in assignment.settings.get("grading", {}).get("provided_modules", []):
-        files.append((f"provided/{name}", assignment.source_dir / f"{name}.py"))
-    return _digest(assignment.name, _files_digest(files))
+    """Every course input of a grade (:func:`~autograder.authoring.inputs.grade_inputs`: the
+    hidden suite with its bank of mistakes, reference, public checks, settings, notebook,
+    provided code)."""
+    inputs = grade_inputs(assignment)
+    return _digest(assignment.name, _files_digest(list(inputs.files)),
+                   *(chunk for name, source in inputs.provided for chunk in (name, source)))
 
 
 def submission_fingerprint(sub) -> str:

@@ -53,11 +53,8 @@ def threshold_of(assignment: Assignment) -> float:
     """The threshold of ``assignment``: its ``assignment.toml`` may raise it where the work is
     so short that independent correct solutions share much of their code (a GAE recursion is
     seven lines; CleanRL's and the reference's match at about 52 %)."""
-    value = assignment.settings.get("similarity", {}).get("threshold", THRESHOLD)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
-        raise ValueError(f"solutions/{assignment.name}/assignment.toml: [similarity] threshold "
-                         f"must be a number in (0, 1], not {value!r}")
-    return float(value)
+    value = assignment.settings.similarity.threshold     # checked: in (0, 1]
+    return THRESHOLD if value is None else value
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ def rule(a):
 
 
 def doc(a):
-    return a.root / checks.training(a)["doc"]
+    return a.root / a.settings.training.doc
 
 
 def calibration(a) -> dict:

@@ -14,12 +14,12 @@ def trainer(a):
 
 def reference_failure_percent(a) -> float:
     """A seed's failure rate of the reference in the calibration table, in percent."""
-    row = calibration_rows(a.root / checks.training(a)["doc"])["reference"]
+    row = calibration_rows(a.root / a.settings.training.doc)["reference"]
     return 100 * (1 - int(row[2]) / int(row[1]))
 
 
 def reference_median_steps(a) -> float:
-    row = calibration_rows(a.root / checks.training(a)["doc"])["reference"]
+    row = calibration_rows(a.root / a.settings.training.doc)["reference"]
     return float(row[4].replace(",", ""))
 
 
