@@ -218,14 +218,14 @@ def cmd_grade(args) -> int:
     from dataclasses import asdict
 
     from autograder.authoring.course import warm_imports
-    from autograder.engine import discover as submission
-    from autograder.engine import pool as batch
+    from autograder.engine import discover
+    from autograder.engine import pool
     from autograder.report import GRADEBOOK, write_gradebook
     from autograder.review import manual, regrade
 
     assignment = _assignment(args.assignment)
     try:
-        students = submission.students([Path(p) for p in args.paths], assignment.name)
+        students = discover.students([Path(p) for p in args.paths], assignment.name)
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
     if not students:
@@ -248,7 +248,7 @@ def cmd_grade(args) -> int:
                           skip_slow=args.skip_slow)
         with _cluster(args) as grid:
             if grid is None:
-                batch.launch(args.jobs, warm_imports(args.assignment))   # warms up meanwhile
+                pool.launch(args.jobs, warm_imports(args.assignment))   # warms up meanwhile
             fresh = _grade_with_progress(plan.pending, assignment, options, args.jobs,
                                          grid=grid)
     if plan.reused:
@@ -372,18 +372,18 @@ def cmd_similarity(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from autograder.engine import pool as batch
-    from autograder.engine import grade as runner
+    from autograder.engine import pool
+    from autograder.engine import grade
     from autograder.authoring.course import warm_imports
 
-    batch.launch(1, warm_imports(args.name))
+    pool.launch(1, warm_imports(args.name))
 
     assignment = _assignment(args.name)
     path = Path(args.path) if args.path else assignment.release_dir
     if not path.exists():
         raise UsageError(f"no such file or directory: {path}")
     out = Path(args.out).resolve()
-    options = runner.Options(out_dir=out, sandbox=args.sandbox, limits=_limits(args),
+    options = grade.Options(out_dir=out, sandbox=args.sandbox, limits=_limits(args),
                              public_only=True)
     [result] = _grade_with_progress([(path.name if path.is_dir() else path.parent.name, path)],
                                     assignment, options, jobs=1, quiet=True)
@@ -441,12 +441,12 @@ def demo_examples(assignment) -> dict[str, str]:
 
 def cmd_demo(args) -> int:
     """Grade reference, blank release and one buggy submission of every assignment."""
-    from autograder.engine import pool as batch
+    from autograder.engine import pool
     from autograder.authoring.course import warm_imports
 
-    batch.launch(args.jobs, warm_imports())       # every assignment's
+    pool.launch(args.jobs, warm_imports())       # every assignment's
     from autograder.authoring import course
-    from autograder.engine import grade as runner
+    from autograder.engine import grade
     from autograder.report import GRADEBOOK, write_gradebook
 
     out = Path(args.out).resolve()
@@ -464,7 +464,7 @@ def cmd_demo(args) -> int:
                                 assignment.release_dir / assignment.notebook.name,
                                 folder / student / assignment.notebook.name)
         pairs = [(s, folder / s) for s in examples]
-        options = runner.Options(out_dir=out / "grades" / assignment.name,
+        options = grade.Options(out_dir=out / "grades" / assignment.name,
                                  sandbox=args.sandbox, limits=_limits(args))
         everything += _grade_with_progress(pairs, assignment, options, args.jobs)
     write_gradebook(out / GRADEBOOK, everything)
@@ -498,13 +498,13 @@ def _calibration_labels(args, default_mutants) -> dict[str, int]:
 
 def cmd_calibrate(args) -> int:
     """Pass rates of an assignment's training check for the reference and named mistakes."""
-    from autograder.training import calibration, checks
+    from autograder.training import calibration, modules
 
     assignment = _assignment(args.name)
-    check = checks.check_module(assignment)
+    check = modules.check_module(assignment)
     if check is None:
         raise UsageError(f"{args.name} has no training check to calibrate (those that have one: "
-                         f"{', '.join(checks.with_checks()) or 'none'})")
+                         f"{', '.join(modules.with_checks()) or 'none'})")
     settings = assignment.settings.training
     labels = _calibration_labels(args, settings.default_mutants)
     with _cluster(args) as grid, _progress(last=False) as progress:
@@ -535,12 +535,12 @@ def cmd_experiment(args) -> int:
     """An experiment of the course (each assignment.toml lists its own under [experiments])."""
     import inspect
 
-    from autograder.training import checks
+    from autograder.training import modules
 
-    known = checks.experiments()
+    known = modules.experiments()
     if args.name not in known:
         raise UsageError(f"unknown experiment {args.name!r} (known: {', '.join(known) or 'none'})")
-    module = checks.experiment_module(args.name)
+    module = modules.experiment_module(args.name)
     accepted = inspect.signature(module.run).parameters
     options = {k: v for k, v in (("steps", args.steps), ("updates", args.updates),
                                  ("lag", args.lag)) if v is not None and k in accepted}
@@ -602,7 +602,7 @@ Run `autograde COMMAND --help` for a command's options."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from autograder.review import similarity as similar
+    from autograder.review import similarity
 
     parser = argparse.ArgumentParser(
         prog="autograde", epilog=EPILOG,
@@ -669,10 +669,10 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--threshold", type=float, default=None,
                     help="share of either file that must match for a pair to be listed "
                          f"(default: the assignment's [similarity] threshold, else "
-                         f"{similar.THRESHOLD})")
-    sm.add_argument("--noise", type=int, default=similar.NOISE,
+                         f"{similarity.THRESHOLD})")
+    sm.add_argument("--noise", type=int, default=similarity.NOISE,
                     help="shortest match that counts, in characters of canonical code as "
-                         f"copydetect filters it (default {similar.NOISE})")
+                         f"copydetect filters it (default {similarity.NOISE})")
     sm.add_argument("--out", metavar="DIR",
                     help="output folder whose _report/ receives the pairs (default: the "
                          "output folder given, or autograde-out for a class folder)")
@@ -801,9 +801,9 @@ def main(argv=None) -> int:
         _note(f"autograde: grading could not run: {type(exc).__name__}: {exc}")
         return 1
     finally:
-        from autograder.engine import pool as batch
+        from autograder.engine import pool
 
-        batch.close()
+        pool.close()
 
 
 def run() -> None:

@@ -60,7 +60,7 @@ def sb3_seconds(seed: int, budget: int = 100_000) -> tuple[float, int | None]:
 def ours_seconds(seed: int) -> tuple[float, int | None]:
     from autograder.authoring.course import get
     from autograder.engine.plugin import reference_module
-    from autograder.training.checks import check_module
+    from autograder.training.modules import check_module
 
     rl_check = check_module(get("ppo"))
 

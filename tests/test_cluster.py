@@ -159,10 +159,10 @@ def test_dask_logs_a_task_by_its_student_never_by_its_code():
 
 def test_calibration_functions_travel_by_their_place_in_the_registry():
     from autograder.cluster.executor import HiddenFunction
-    from autograder.training import checks
+    from autograder.training import modules
 
-    name = checks.with_checks()[0]
-    check = checks.check_module(course.get(name))
+    name = modules.with_checks()[0]
+    check = modules.check_module(course.get(name))
     ref = HiddenFunction.of(check.calibration_seed)
     assert ref == HiddenFunction(name, course.get(name).settings.training.check,
                                  "calibration_seed")

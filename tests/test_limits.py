@@ -11,7 +11,7 @@ import torch
 
 from autograder.authoring import course
 
-from autograder.engine import grade as runner
+from autograder.engine import grade
 from autograder.engine.compare import Compare, Hints, reference_timer
 from autograder.engine.plugin import reference_module
 from autograder.sandbox.problems import CallSkipped
@@ -93,8 +93,8 @@ def zygote():
 
 def test_a_loop_at_import_is_waited_for_once(tmp_path, zygote):
     make_submission(tmp_path / "s", EX.name, "while True:\n    pass\n")
-    result = runner.grade("s", tmp_path / "s", EX,
-                          runner.Options(out_dir=tmp_path / "out", limits=Limits(load_timeout=1)),
+    result = grade.grade("s", tmp_path / "s", EX,
+                          grade.Options(out_dir=tmp_path / "out", limits=Limits(load_timeout=1)),
                           zygote)
     outputs = {t["output"] for t in result["tests"]
                if t["name"].split(":", 1)[0] not in EX.answers.ideas}    # those need a notebook

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from autograder.authoring import bundle, course
 from autograder.platforms import gradescope, nbgrader
 from autograder.records.grades import Graded
-from autograder.training import checks
+from autograder.training import modules
 from pgcheck import cli, loading
 
 EX = course.example()
@@ -98,14 +98,14 @@ def test_nbgrader_gradebook_gets_one_autograded_cell_per_group(tmp_path):
 
 
 def test_training_checks_and_experiments_are_found_through_the_registry():
-    with_checks = checks.with_checks()
-    assert EX.name not in with_checks or checks.check_module(EX) is not None
+    with_checks = modules.with_checks()
+    assert EX.name not in with_checks or modules.check_module(EX) is not None
     for name in with_checks:
-        check = checks.check_module(course.get(name))
+        check = modules.check_module(course.get(name))
         assert check.RULE.attempts >= 1 and callable(check.calibrate)
         assert check.calibration_table([], "").strip().startswith("|")
-    for name in checks.experiments():
-        module = checks.experiment_module(name)
+    for name in modules.experiments():
+        module = modules.experiment_module(name)
         assert module.runs(1) >= 1 and callable(module.run) and callable(module.describe)
 
 

@@ -21,7 +21,7 @@ import pytest
 
 from autograder.authoring.course import Assignment, package_dir
 from autograder.authoring.inputs import grade_inputs
-from autograder.engine import discover as submissions
+from autograder.engine import discover
 from autograder.engine import fixtures
 from autograder.engine.answers import (NotebookAnswers, missing_text, written_answers,
                                        written_text)
@@ -108,7 +108,7 @@ def hidden_paths(assignment: Assignment, out_dir: Path, sub_path: Path) -> list[
 
 
 def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
-          zygote: Zygote, sub: submissions.Submission | None = None) -> Graded:
+          zygote: Zygote, sub: discover.Submission | None = None) -> Graded:
     """Grade one submission and write its report; returns the grading command's JSON object.
 
     ``sub`` is the submission as :func:`discover.read <autograder.engine.discover.read>`
@@ -116,7 +116,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     sends it to the worker: :mod:`autograder.cluster`); by default it is read here."""
     start = time.monotonic()
     if sub is None:
-        sub = submissions.read(student_id, path, assignment.name, assignment.functions,
+        sub = discover.read(student_id, path, assignment.name, assignment.functions,
                                answers=bool(assignment.answers))
     session = None
     config = Config(mode=options.sandbox, limits=options.limits,

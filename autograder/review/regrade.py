@@ -218,15 +218,15 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
     ``renamed``: the :class:`autograder.engine.discover.Student` entries graded under another
     id than their folder's name; the manifest keeps the name and why.
     """
-    from autograder.engine import discover as submissions
+    from autograder.engine import discover
 
     out = Path(out)
-    read = read or (lambda sid, path: submissions.read(sid, path, assignment.name,
+    read = read or (lambda sid, path: discover.read(sid, path, assignment.name,
                                                        assignment.functions,
                                                        answers=bool(assignment.answers)))
-    keys = [submissions.id_key(sid) for sid, _ in pairs]
+    keys = [discover.id_key(sid) for sid, _ in pairs]
     clash = [sid for sid, key in zip((p[0] for p in pairs), keys)
-             if key in {submissions.id_key(r) for r in RESERVED}]
+             if key in {discover.id_key(r) for r in RESERVED}]
     if clash:
         raise ValueError(f"a student may not be graded as {clash[0]!r} (the output "
                          "folder keeps its own files under that name)")

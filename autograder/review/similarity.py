@@ -122,7 +122,7 @@ def collect(path: Path, assignment: Assignment) -> tuple[list[Doc], Path]:
     ``path`` is a grading output folder (its latest run of ``assignment`` names the
     students and where their work was) or a class folder (found as ``grade`` finds it).
     """
-    from autograder.engine import discover as submissions
+    from autograder.engine import discover
 
     path = Path(path)
     recorded = regrade.runs(path, assignment.name) if path.is_dir() else []
@@ -130,11 +130,11 @@ def collect(path: Path, assignment: Assignment) -> tuple[list[Doc], Path]:
         pairs = [(s["id"], Path(s["path"])) for s in recorded[-1]["students"]]
         out = path
     else:
-        pairs = submissions.discover([path], assignment.name)
+        pairs = discover.discover([path], assignment.name)
         out = Path("autograde-out")
     docs = []
     for sid, where in pairs:
-        sub = submissions.read(sid, where, assignment.name, assignment.functions)
+        sub = discover.read(sid, where, assignment.name, assignment.functions)
         if not sub.problem:
             docs.append(doc_of(sid, sub, regrade.submission_fingerprint(sub)))
     return docs, out

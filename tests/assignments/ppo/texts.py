@@ -1,15 +1,15 @@
 """What ppo's texts say about its cart-pole run, checked against the rule and its calibration
 (read by tests/test_texts.py)."""
-from autograder.training import checks
+from autograder.training import modules
 from claims import Claim, calibration_rows, thousands, words
 
 
 def rule(a):
-    return checks.check_module(a).RULE
+    return modules.check_module(a).RULE
 
 
 def trainer(a):
-    return checks.check_module(a).trainer()
+    return modules.check_module(a).trainer()
 
 
 def reference_failure_percent(a) -> float:

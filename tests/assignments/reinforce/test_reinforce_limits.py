@@ -3,7 +3,7 @@ reason, then is skipped; the correct functions keep full marks (issue 18)."""
 import pytest
 
 from autograder.authoring import course
-from autograder.engine import grade as runner
+from autograder.engine import grade
 from autograder.sandbox.servers import Zygote
 from autograder.records.events import Kind
 from autograder.sandbox.confine import Limits
@@ -51,8 +51,8 @@ def test_hang_crash_and_memory_fail_once_and_the_rest_is_graded(tmp_path, zygote
     stats = reference[reference.index("def logit_grad_estimate_stats"):]
     make_submission(tmp_path / "s", "reinforce", BROKEN_REINFORCE + "\n\n" + stats)
     limits = Limits(call_floor=1.0, warmup=0.0, memory_mb=256)   # a small bomb, quickly
-    result = runner.grade("s", tmp_path / "s", course.get("reinforce"),
-                          runner.Options(out_dir=tmp_path / "out", limits=limits), zygote)
+    result = grade.grade("s", tmp_path / "s", course.get("reinforce"),
+                          grade.Options(out_dir=tmp_path / "out", limits=limits), zygote)
     outputs = [t["output"] for t in result["tests"]]
     for fn, first, then in [
             ("discounted_returns", "discounted_returns did not return within",
