@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from autograder.cli import summary_table
+from autograder.commands.grade import summary_table
 from autograder.records.grades import Graded
 from autograder.review import regrade
 

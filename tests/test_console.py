@@ -9,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from autograder import cli
+from autograder.commands import demo
+from autograder.commands import grade as commands_grade
 from autograder.authoring import course
 from autograder.records.grades import Graded
 from autograder.records.grades import TimeSpent
@@ -50,18 +51,18 @@ def graded(student: str, seconds: float, **spent) -> Graded:
 
 
 def test_the_slowest_table_appears_only_when_it_says_something():
-    assert cli.slowest_table([graded("ann", 0.2), graded("bob", 0.2)]) is None
-    assert cli.slow_ones([graded(f"s{i}", 15.0 + i) for i in range(6)]) == []   # all alike
+    assert commands_grade.slowest_table([graded("ann", 0.2), graded("bob", 0.2)]) is None
+    assert commands_grade.slow_ones([graded(f"s{i}", 15.0 + i) for i in range(6)]) == []   # all alike
     quick = [graded(f"s{i}", 1.0) for i in range(5)]
     outlier, hung = graded("slow", 12.0, calls=11.0), graded("hung", 3.0, hung=2.0)
-    assert [r["submission"] for r in cli.slow_ones(quick + [outlier, hung])] == ["slow", "hung"]
-    assert cli.slowest_table(quick + [hung]) is not None
+    assert [r["submission"] for r in commands_grade.slow_ones(quick + [outlier, hung])] == ["slow", "hung"]
+    assert commands_grade.slowest_table(quick + [hung]) is not None
 
 
 def test_demo_examples_of_two_assignments_are_two_students():
     """The demo's gradebook has one row per student: its reference and blank rows gather
     every assignment, and no two assignments' mistakes share a row."""
-    buggy = [s for a in course.assignments().values() for s in cli.demo_examples(a)
+    buggy = [s for a in course.assignments().values() for s in demo.demo_examples(a)
              if s not in ("reference", "blank")]
     assert buggy and len(buggy) == len(set(buggy))
 

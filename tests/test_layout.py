@@ -13,7 +13,8 @@ platforms      authoring, sandbox, report, engine
 review         authoring, sandbox, report, engine (the class page, regrades, similarity)
 cluster        authoring, sandbox, report, engine, training, review (grading on Dask)
 hidden         anything but the CLI (per-assignment suites and checks)
-cli            anything
+commands       anything but the CLI (one module per command: its arguments and work)
+cli            anything (builds the parser from the commands and dispatches)
 =============  ==========================================================
 """
 import ast
@@ -35,6 +36,8 @@ ALLOWED = {
     "review": {"authoring", "sandbox", "report", "engine"},
     "cluster": {"authoring", "sandbox", "report", "engine", "training", "review"},
     "hidden": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review"},
+    "commands": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review",
+                 "cluster"},
 }
 
 

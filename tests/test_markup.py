@@ -217,7 +217,7 @@ def test_the_console_shows_a_students_id_as_it_is():
     """Rich reads ``[red]`` as a style and ``[/x]`` as an error: ids and messages are Text."""
     from rich.console import Console
 
-    from autograder.cli import summary_table
+    from autograder.commands.grade import summary_table
 
     results = [{"submission": "[red]x[/red] [/y]", "assignment": "a", "score": 0.0,
                 "max_score": 1.0, "tests": [{"name": "t", "score": 0.0, "max_score": 1.0,

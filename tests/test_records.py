@@ -69,7 +69,7 @@ def test_each_kind_reaches_the_class_page_and_the_summary_in_its_own_words():
         assert event.kind.value in page
 
     console = Console(record=True, width=200)
-    from autograder.cli import summary_table
+    from autograder.commands.grade import summary_table
     console.print(summary_table([Graded(r, events=[e], groups=["idea"])
                                  for r, e in ((one_grade(k.name.lower(), [])[0], e)
                                               for k, e in EACH_KIND.items())], "t"))

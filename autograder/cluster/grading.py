@@ -150,7 +150,11 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
                note: Callable[[str], None] = lambda text: None) -> list:
     """Grade every (student id, path) on the cluster ``grid`` (:class:`.connect.Cluster`);
     ``on_done`` is called as each grade is written, ``note`` with lines for the TA.
-    Returns the :class:`~autograder.records.grades.Graded` results in the order of ``pairs``."""
+    Returns the :class:`~autograder.records.grades.Graded` results in the order of ``pairs``.
+
+    Long because: the scheduling state (futures in flight, retries, crash grades) is shared
+    by its inner functions; splitting it would pass that state around as arguments.
+    """
     from distributed.scheduler import KilledWorker
 
     from autograder.engine import discover

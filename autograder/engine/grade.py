@@ -113,7 +113,11 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
 
     ``sub`` is the submission as :func:`discover.read <autograder.engine.discover.read>`
     read it from ``path``, when that was done elsewhere (a cluster's client reads it and
-    sends it to the worker: :mod:`autograder.cluster`); by default it is read here."""
+    sends it to the worker: :mod:`autograder.cluster`); by default it is read here.
+
+    Long because: it is the one place where the steps of a grade meet (read, sandbox,
+    pytest, answer cells, written answers, report), each a few lines, in order.
+    """
     start = time.monotonic()
     if sub is None:
         sub = discover.read(student_id, path, assignment.name, assignment.functions,

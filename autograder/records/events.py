@@ -82,7 +82,8 @@ class Event:
     @classmethod
     def from_json(cls, data) -> Event | None:
         """The event :meth:`to_json` wrote, every field checked; None for anything else."""
-        if not isinstance(data, dict) or data.get("kind") not in {k.value for k in Kind}:
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str) \
+                or data["kind"] not in {k.value for k in Kind}:
             return None
         texts = [data.get(k, "") for k in ("function", "case", "detail")]
         seconds = data.get("seconds")

@@ -24,6 +24,9 @@ it in ``OUT/manual.csv`` (:mod:`autograder.review.manual`) and whether that scor
 :func:`summarise` and :func:`unfair_tests` are pure functions of the students' records;
 only the ``write_*`` functions touch disk. Matplotlib draws the figures, Jinja2 renders
 the page (``templates/class.html.j2``).
+
+Long because: the class page is one story told from one set of records (its numbers,
+its figures, its files); split, each part would need the others' helpers passed around.
 """
 from __future__ import annotations
 
@@ -203,58 +206,11 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
     ``bank`` maps each known mistake (mutant name) to its ``hint`` and ``doc``; mistakes
     of the bank that no student made are listed with a count of 0.
     """
-    bank = bank or {}
     n = len(records)
     scores = [r["score"] for r in records]
     max_score = max((r["max_score"] for r in records), default=0.0)
     unfair = unfair_tests(records, rule)
-    flagged = {u["test"] for u in unfair}
-
-    tests = []
-    for name, idea in _tests_in_order(records):
-        rows = [t for r in records for t in r["tests"] if t["name"] == name]
-        passed = sum(t["passed"] for t in rows)
-        mistakes = Counter(t["mutant"] for t in rows if t["mutant"])
-        tests.append({"name": name, "idea": idea, "max_score": rows[0]["max_score"],
-                      "public": rows[0]["public"], "students": len(rows), "passed": passed,
-                      "failed": len(rows) - passed,
-                      "pass_rate": passed / len(rows) if rows else 0.0,
-                      "explained": sum(mistakes.values()),
-                      "mistakes": ", ".join(f"{m} ({c})" for m, c in mistakes.most_common()),
-                      "unfair": name in flagged})
-
-    ideas: dict[str, dict] = {}
-    for t in tests:
-        if t["max_score"] > 0 and not t["public"]:
-            ideas.setdefault(t["idea"], {"idea": t["idea"], "max_score": 0.0, "tests": 0})
-            ideas[t["idea"]]["max_score"] += t["max_score"]
-            ideas[t["idea"]]["tests"] += 1
-    for idea in ideas.values():
-        per = [sum(t["score"] for t in r["tests"] if t["idea"] == idea["idea"]) for r in records]
-        idea["mean"] = statistics.fmean(per) if per else 0.0
-        idea["percent"] = 100 * idea["mean"] / idea["max_score"] if idea["max_score"] else 0.0
-        idea["full_marks"] = sum(p >= idea["max_score"] for p in per)
-
-    seen: dict[str, dict] = {}
-    for r in records:
-        for t in r["tests"]:
-            if t["mutant"]:
-                m = seen.setdefault(t["mutant"], {"who": set(), "tests": Counter(),
-                                                  "ideas": Counter()})
-                m["who"].add(r["student"])
-                m["tests"][t["name"]] += 1
-                m["ideas"][t["idea"]] += 1
-    misconceptions = []
-    for name in sorted(set(seen) | set(bank), key=lambda m: (-len(seen.get(m, {}).get("who", ())), m)):
-        who = sorted(seen.get(name, {}).get("who", ()))
-        info = bank.get(name, {})
-        misconceptions.append({
-            "mutant": name, "students": len(who), "share": len(who) / n if n else 0.0,
-            "hint": info.get("hint") or "", "doc": (info.get("doc") or "").split("\n\n")[0],
-            "tests": [t for t, _ in seen.get(name, {}).get("tests", Counter()).most_common()],
-            "ideas": [i for i, _ in seen.get(name, {}).get("ideas", Counter()).most_common()],
-            "who": who})
-
+    tests = _tests_table(records, {u["test"] for u in unfair})
     table = [{"student": r["student"], "score": r["score"], "max_score": r["max_score"],
               "percent": 100 * r["score"] / r["max_score"] if r["max_score"] else 0.0,
               "seconds": r["seconds"], "crashes": len(_events(r, timeouts=False)),
@@ -268,8 +224,9 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
         "median": statistics.median(scores) if scores else 0.0,
         "min": min(scores, default=0.0), "max": max(scores, default=0.0),
         "full_marks": sum(s >= max_score for s in scores) if max_score else 0,
-        "scores": table, "ideas": list(ideas.values()), "tests": tests,
-        "misconceptions": misconceptions, "unfair": unfair, "fairness_rule": asdict(rule),
+        "scores": table, "ideas": _ideas_table(records, tests), "tests": tests,
+        "misconceptions": _misconceptions(records, bank or {}), "unfair": unfair,
+        "fairness_rule": asdict(rule),
         "problems": {
             "not_graded": [{"student": r["student"], "reason": r["problem"]}
                            for r in records if r["problem"]],
@@ -281,6 +238,65 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
         "steps": answer_steps(records), "written": written_answers(records),
         "protections": [{"protections": p, "students": c} for p, c in protections.most_common()],
     }
+
+
+def _tests_table(records: list[dict], flagged: set[str]) -> list[dict]:
+    """One row per test: who passed, the known mistakes that explain its failures, whether
+    it looks unfair (``flagged``)."""
+    tests = []
+    for name, idea in _tests_in_order(records):
+        rows = [t for r in records for t in r["tests"] if t["name"] == name]
+        passed = sum(t["passed"] for t in rows)
+        mistakes = Counter(t["mutant"] for t in rows if t["mutant"])
+        tests.append({"name": name, "idea": idea, "max_score": rows[0]["max_score"],
+                      "public": rows[0]["public"], "students": len(rows), "passed": passed,
+                      "failed": len(rows) - passed,
+                      "pass_rate": passed / len(rows) if rows else 0.0,
+                      "explained": sum(mistakes.values()),
+                      "mistakes": ", ".join(f"{m} ({c})" for m, c in mistakes.most_common()),
+                      "unfair": name in flagged})
+    return tests
+
+
+def _ideas_table(records: list[dict], tests: list[dict]) -> list[dict]:
+    """One row per idea worth points: its tests, its points, the class's mean on it."""
+    ideas: dict[str, dict] = {}
+    for t in tests:
+        if t["max_score"] > 0 and not t["public"]:
+            ideas.setdefault(t["idea"], {"idea": t["idea"], "max_score": 0.0, "tests": 0})
+            ideas[t["idea"]]["max_score"] += t["max_score"]
+            ideas[t["idea"]]["tests"] += 1
+    for idea in ideas.values():
+        per = [sum(t["score"] for t in r["tests"] if t["idea"] == idea["idea"]) for r in records]
+        idea["mean"] = statistics.fmean(per) if per else 0.0
+        idea["percent"] = 100 * idea["mean"] / idea["max_score"] if idea["max_score"] else 0.0
+        idea["full_marks"] = sum(p >= idea["max_score"] for p in per)
+    return list(ideas.values())
+
+
+def _misconceptions(records: list[dict], bank: dict[str, dict]) -> list[dict]:
+    """One row per known mistake (of the bank, or recognised): who made it, where it showed."""
+    seen: dict[str, dict] = {}
+    for r in records:
+        for t in r["tests"]:
+            if t["mutant"]:
+                m = seen.setdefault(t["mutant"], {"who": set(), "tests": Counter(),
+                                                  "ideas": Counter()})
+                m["who"].add(r["student"])
+                m["tests"][t["name"]] += 1
+                m["ideas"][t["idea"]] += 1
+    n = len(records)
+    rows = []
+    for name in sorted(set(seen) | set(bank), key=lambda m: (-len(seen.get(m, {}).get("who", ())), m)):
+        who = sorted(seen.get(name, {}).get("who", ()))
+        info = bank.get(name, {})
+        rows.append({
+            "mutant": name, "students": len(who), "share": len(who) / n if n else 0.0,
+            "hint": info.get("hint") or "", "doc": (info.get("doc") or "").split("\n\n")[0],
+            "tests": [t for t, _ in seen.get(name, {}).get("tests", Counter()).most_common()],
+            "ideas": [i for i, _ in seen.get(name, {}).get("ideas", Counter()).most_common()],
+            "who": who})
+    return rows
 
 
 def answer_steps(records: list[dict]) -> list[dict]:

@@ -51,7 +51,7 @@ from autograder.report import REPORT, RUNS
 CACHE = "cache.json"           #: OUT/<student>/cache.json
 PARTS = ("submission", "assignment", "engine", "options")
 #: parts of the package that only read grading output: changing them never changes a grade
-AFTER_GRADING = ("autograder/review/", "autograder/cli.py")
+AFTER_GRADING = ("autograder/review/", "autograder/cli.py", "autograder/commands/")
 
 
 # -- the key -------------------------------------------------------------------
@@ -210,13 +210,15 @@ class Plan:
 
 
 def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], options: dict,
-         read=None, renamed=()) -> Plan:
+         read=None, renamed=(), reuse: bool = True) -> Plan:
     """Decide, student by student, whether the grade in ``out`` can be reused; move aside
     (into ``out/_runs/<its run>/``) the folder of every student who will be regraded.
 
     ``read(student, path)`` reads a submission (default :func:`autograder.engine.discover.read`).
     ``renamed``: the :class:`autograder.engine.discover.Student` entries graded under another
     id than their folder's name; the manifest keeps the name and why.
+    ``reuse=False`` (``grade --no-reuse``) grades every student again, the manifest saying
+    why (``no-reuse``) for those whose grade could have been reused.
     """
     from autograder.engine import discover
 
@@ -248,8 +250,9 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
             cached = json.loads((out / sid / CACHE).read_text())
         except (OSError, ValueError):
             cached = None
-        if cached and cached.get("key") == key_of(parts) \
-                and cached.get("result", {}).get("assignment") == assignment.name:
+        same = bool(cached) and cached.get("key") == key_of(parts) \
+            and cached.get("result", {}).get("assignment") == assignment.name
+        if same and reuse:
             try:
                 result.reused[sid] = Graded.cached(cached)
             except ValueError:
@@ -259,7 +262,8 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
                 continue
         before = (cached or {}).get("parts", {})
         result.why[sid] = ([p for p in PARTS if before.get(p) != parts[p]] if before else
-                           ["new"]) or (["retry"] if (cached or {}).get("retry") else [])
+                           ["new"]) or (["retry"] if (cached or {}).get("retry") else []) \
+            or (["no-reuse"] if same else [])
         if (out / sid).exists():
             _set_aside(out, sid, (cached or {}).get("run") or "earlier")
     return result

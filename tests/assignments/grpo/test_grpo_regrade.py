@@ -181,3 +181,18 @@ def test_grade_reuses_reports_and_checks_similarity(tmp_path):
     shutil.rmtree(out / "_runs")
     autograde("report", out)
     assert json.loads((out / "_report" / "grpo.json").read_text())["students"] == 4
+
+    # --no-reuse: the same key, every grade made again (what a benchmark must time)
+    from dataclasses import asdict
+
+    from autograder.cli import build_parser
+    from autograder.sandbox.confine import Limits
+
+    assert build_parser().parse_args(["grade", str(klass), "-a", "grpo", "--no-reuse"]).no_reuse
+    pairs = [(s, klass / s) for s in ("ann", "bob", "cat", "dan")]
+    options = {"sandbox": "auto", "limits": asdict(Limits()), "skip_slow": True,
+               "public_only": False}
+    assert set(regrade.plan(out, a, pairs, options).reused) == {"ann", "bob", "cat", "dan"}
+    again = regrade.plan(out, a, pairs, options, reuse=False)
+    assert not again.reused and [sid for sid, _ in again.pending] == ["ann", "bob", "cat", "dan"]
+    assert all(again.why[sid] == ["no-reuse"] for sid in again.why)
