@@ -3,8 +3,8 @@ and known mistakes.
 
 Examples::
 
-    autograde calibrate ppo --seeds 300 --jobs 2
-    autograde calibrate ppo --mutants loss_sign:100 --write-docs
+    autograde calibrate NAME --seeds 300 --jobs 2
+    autograde calibrate NAME --mutants MISTAKE:100 --write-docs
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from autograder.commands.console import (UsageError, assignment_named, cluster, 
                                          command_parser, note, progress, runs_executor, say)
 
 EXAMPLES = """examples:
-  autograde calibrate ppo --seeds 300 --jobs 2
-  autograde calibrate ppo --mutants loss_sign:100 --write-docs"""
+  autograde calibrate NAME --seeds 300 --jobs 2
+  autograde calibrate NAME --mutants MISTAKE:100 --write-docs"""
 
 
 def add_parser(sub) -> None:

@@ -2,8 +2,8 @@
 
 Examples::
 
-    autograde check grpo                 # the release in assignments/grpo
-    autograde check grpo my-work/grpo.ipynb
+    autograde check NAME                 # the release in assignments/NAME
+    autograde check NAME my-work/NAME.ipynb
 """
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from autograder.commands.console import (UsageError, assignment_named, command_p
                                          say)
 
 EXAMPLES = """examples:
-  autograde check grpo                 # the release in assignments/grpo
-  autograde check grpo my-work/grpo.ipynb"""
+  autograde check NAME                 # the release in assignments/NAME
+  autograde check NAME my-work/NAME.ipynb"""
 
 
 def add_parser(sub) -> None:

@@ -3,8 +3,8 @@ its own under ``[experiments]``).
 
 Examples::
 
-    autograde experiment cartpole --seeds 3
-    autograde experiment mismatch --lag 4 --jobs 2
+    autograde experiment EXPERIMENT --seeds 3
+    autograde experiment EXPERIMENT --lag 4 --jobs 2
 """
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from autograder.commands.console import (UsageError, cluster, cluster_option, co
                                          note, progress, runs_executor, say)
 
 EXAMPLES = """examples:
-  autograde experiment cartpole --seeds 3
-  autograde experiment mismatch --lag 4 --jobs 2"""
+  autograde experiment EXPERIMENT --seeds 3
+  autograde experiment EXPERIMENT --lag 4 --jobs 2"""
 
 
 def add_parser(sub) -> None:

@@ -4,10 +4,10 @@ table (``--json``: one JSON array).
 
 Examples::
 
-    autograde grade submissions/ -a grpo --jobs 2 --out grades/grpo
-    autograde grade submissions/ -a grpo --json > grades.json
-    autograde grade alice/ -a ppo --skip-slow          # quick: no training run
-    autograde grade submissions/ -a grpo --cluster local:4
+    autograde grade submissions/ -a NAME --jobs 2 --out grades/NAME
+    autograde grade submissions/ -a NAME --json > grades.json
+    autograde grade alice/ -a NAME --skip-slow          # quick: no training run
+    autograde grade submissions/ -a NAME --cluster local:4
 """
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ from autograder.commands.console import (UsageError, assignment_named, cluster, 
                                          sandbox_limits, sandbox_options, stdout)
 
 EXAMPLES = """examples:
-  autograde grade submissions/ -a grpo --jobs 2 --out grades/grpo
-  autograde grade submissions/ -a grpo --json > grades.json
-  autograde grade alice/ -a ppo --skip-slow          # quick: no training run
-  autograde grade submissions/ -a grpo --cluster local:4"""
+  autograde grade submissions/ -a NAME --jobs 2 --out grades/NAME
+  autograde grade submissions/ -a NAME --json > grades.json
+  autograde grade alice/ -a NAME --skip-slow          # quick: no training run
+  autograde grade submissions/ -a NAME --cluster local:4"""
 
 
 def add_parser(sub) -> None:

@@ -2,7 +2,7 @@
 
 Examples::
 
-    autograde gradescope grpo --out dist
+    autograde gradescope NAME --out dist
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 from autograder.commands.console import assignment_named, command_parser, note
 
 EXAMPLES = """examples:
-  autograde gradescope grpo --out dist"""
+  autograde gradescope NAME --out dist"""
 
 
 def add_parser(sub) -> None:

@@ -4,8 +4,8 @@
 
 Examples::
 
-    autograde report grades/grpo
-    autograde report grades/ -a grpo
+    autograde report grades/NAME
+    autograde report grades/ -a NAME
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from pathlib import Path
 from autograder.commands.console import UsageError, command_parser, note
 
 EXAMPLES = """examples:
-  autograde report grades/grpo
-  autograde report grades/ -a grpo"""
+  autograde report grades/NAME
+  autograde report grades/ -a NAME"""
 
 
 def add_parser(sub) -> None:

@@ -3,8 +3,8 @@ the class page.
 
 Examples::
 
-    autograde similarity grades/grpo -a grpo
-    autograde similarity submissions/ -a gae --threshold 0.8
+    autograde similarity grades/NAME -a NAME
+    autograde similarity submissions/ -a NAME --threshold 0.8
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from rich.text import Text   # student ids: shown as they are, never as markup
 from autograder.commands.console import UsageError, assignment_named, command_parser, note, stdout
 
 EXAMPLES = """examples:
-  autograde similarity grades/grpo -a grpo
-  autograde similarity submissions/ -a gae --threshold 0.8"""
+  autograde similarity grades/NAME -a NAME
+  autograde similarity submissions/ -a NAME --threshold 0.8"""
 
 
 def add_parser(sub) -> None:
