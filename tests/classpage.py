@@ -2,6 +2,7 @@
 read it: the class page's problem tables (``OUT/_report/<assignment>.json``) and the batch
 summary ``autograde grade`` prints (its table, drawn from the grades as the regrade cache
 keeps them: what a second run over the same folder prints)."""
+import io
 import json
 from pathlib import Path
 
@@ -25,7 +26,7 @@ def problem_kinds(out: Path, assignment: str) -> dict[str, set[str]]:
 def summary_rows(out: Path, students) -> dict[str, str]:
     """student -> their row of the batch summary."""
     grades = [Graded.cached(json.loads((out / s / regrade.CACHE).read_text())) for s in students]
-    console = Console(record=True, width=400)
+    console = Console(record=True, width=400, file=io.StringIO())
     console.print(summary_table(grades, "summary"))
     lines = console.export_text().splitlines()
     return {s: next(line for line in lines if f" {s} " in line) for s in students}

@@ -9,6 +9,7 @@ sides agreed on a sentence's first word, and nothing crossed the seam in a test)
 The same tables, for a class really graded, are checked by ``tests/test_adversarial.py``
 (one submission per kind) and ``tests/test_unchanged.py`` (the planted class).
 """
+import io
 import json
 
 from hypothesis import given
@@ -68,7 +69,7 @@ def test_each_kind_reaches_the_class_page_and_the_summary_in_its_own_words():
     for event in EACH_KIND.values():
         assert event.kind.value in page
 
-    console = Console(record=True, width=200)
+    console = Console(record=True, width=200, file=io.StringIO())
     from autograder.commands.grade import summary_table
     console.print(summary_table([Graded(r, events=[e], groups=["idea"])
                                  for r, e in ((one_grade(k.name.lower(), [])[0], e)
