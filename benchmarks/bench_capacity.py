@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "benchmarks"), str(ROOT)]
 
 from bench_grading import nbgrader_course  # noqa: E402
+from fresh import NO_REUSE, assert_fresh  # noqa: E402
 from loopback import Loopback, varied_class  # noqa: E402
 
 from autograder.authoring import course  # noqa: E402
@@ -83,9 +84,11 @@ def per_submission(tmp: Path, assignment, k: int, extra: list[str]) -> tuple[flo
     import csv
 
     one, _ = run([*AUTOGRADE, "grade", klass(tmp / "one", assignment, 1), "-a", assignment.name,
-                  "--jobs", "1", "--out", tmp / "out-one", *extra])
+                  "--jobs", "1", "--out", tmp / "out-one", NO_REUSE, *extra])
     run([*AUTOGRADE, "grade", klass(tmp / "many", assignment, k), "-a", assignment.name,
-         "--jobs", "1", "--out", tmp / "out-many", *extra])
+         "--jobs", "1", "--out", tmp / "out-many", NO_REUSE, *extra])
+    assert_fresh(tmp / "out-one")
+    assert_fresh(tmp / "out-many")
     rows = list(csv.DictReader((tmp / "out-many" / "gradebook.csv").open()))
     return sum(float(r["seconds"]) for r in rows) / len(rows), one
 
@@ -116,7 +119,8 @@ def cluster_costs(tmp: Path, n: int) -> tuple[float, float, float]:
         def timed(path: Path, out: str) -> tuple[float, float, float]:
             cpu = sum(scheduler.cpu_times()[:2])
             wall, client = run([*AUTOGRADE, "grade", path, "-a", example.name, "--skip-slow",
-                                "--cluster", loop.scheduler_file, "--out", tmp / out])
+                                "--cluster", loop.scheduler_file, "--out", tmp / out, NO_REUSE])
+            assert_fresh(tmp / out)
             return wall, client, sum(scheduler.cpu_times()[:2]) - cpu
 
         cold, _, _ = timed(tmp / "class", "cold")

@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from fresh import NO_REUSE, assert_fresh
+
 import torch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,7 +62,7 @@ def sb3_seconds(seed: int, budget: int = 100_000) -> tuple[float, int | None]:
 def ours_seconds(seed: int) -> tuple[float, int | None]:
     from autograder.authoring.course import get
     from autograder.engine.plugin import reference_module
-    from autograder.training.checks import check_module
+    from autograder.training.modules import check_module
 
     rl_check = check_module(get("ppo"))
 
@@ -76,10 +78,13 @@ def grading_seconds(skip_slow: bool) -> float:
         sub.mkdir()
         (sub / "ppo.py").write_text((ROOT / "solutions" / "ppo" / "ppo.py").read_text())
         cmd = [sys.executable, "-m", "autograder.cli", "grade", str(sub), "-a", "ppo",
-               "--out", str(Path(tmp) / "out"), "--json"] + (["--skip-slow"] if skip_slow else [])
+               "--out", str(Path(tmp) / "out"), "--json", NO_REUSE] + (
+                   ["--skip-slow"] if skip_slow else [])
         start = time.perf_counter()
         subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True)
-        return time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        assert_fresh(Path(tmp) / "out")
+        return seconds
 
 
 def main():

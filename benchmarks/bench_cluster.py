@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
+from fresh import NO_REUSE, assert_fresh  # noqa: E402
 from loopback import Loopback, varied_class  # noqa: E402
 
 from autograder.authoring import course  # noqa: E402
@@ -67,7 +68,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
     args = parser.parse_args()
     example = course.example()
-    grade = ["grade", None, "-a", example.name, "--skip-slow"]
+    grade = ["grade", None, "-a", example.name, "--skip-slow", NO_REUSE]
     calibrate = ["calibrate", CHECK, "--seeds", args.seeds, "--mutants", NO_MUTANT]
     with tempfile.TemporaryDirectory() as tmp, Loopback(Path(tmp) / "cluster") as loop:
         base = Path(tmp)
@@ -80,8 +81,11 @@ def main() -> None:
         cluster = ["--cluster", loop.scheduler_file]
         outs = iter(range(10_000))
 
+        graded: list[Path] = []
+
         def fresh() -> list:
-            return ["--out", base / f"out{next(outs)}"]
+            graded.append(base / f"out{next(outs)}")
+            return ["--out", graded[-1]]
 
         local_first = timed(*grade, "--jobs", "2", *fresh())
         cold = timed(*grade, *cluster, *fresh())
@@ -95,6 +99,8 @@ def main() -> None:
             print(f"round {r + 1}/{args.rounds}: " + ", ".join(
                 f"{k} {v[-1]:.2f}" for k, v in ratios.items()), file=sys.stderr)
 
+        for out in graded:
+            assert_fresh(out)
     print(f"Two one-thread Dask workers on 127.0.0.1 against the local pool's two graders "
           f"(medians of {args.rounds} interleaved rounds; each run the whole command):\n")
     print("| what | cluster / local (wall time) |")

@@ -15,6 +15,9 @@ so the four grading runs are repeated in ``--rounds`` interleaved rounds
 (each round runs every configuration once, in the same order) and the ratios
 are taken from the medians; the spread of the per-round ratios is printed too.
 
+Every timed grade passes ``--no-reuse`` and the benchmark stops if any grade of it was reused
+(:mod:`fresh`): it measures grading, not the regrade cache.
+
 Run: ``.venv/bin/python benchmarks/bench_grading.py [--n 40] [--rounds 5]``
 """
 from __future__ import annotations
@@ -30,6 +33,7 @@ import time
 from pathlib import Path
 
 import nbformat
+from fresh import NO_REUSE, assert_fresh
 from nbformat.v4 import new_code_cell, new_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,8 +104,11 @@ def main():
         (single / "s0" / "grpo.py").write_text(reference)
 
         def ours(path, jobs):
-            return timed(AUTOGRADE + ["grade", str(path), "-a", "grpo", "--jobs", str(jobs),
-                                      "--out", str(tmp / f"o{jobs}"), "--json"], ROOT)
+            out = tmp / f"o{jobs}"      # the same folder each round: --no-reuse grades anew
+            seconds = timed(AUTOGRADE + ["grade", str(path), "-a", "grpo", "--jobs", str(jobs),
+                                         "--out", str(out), "--json", NO_REUSE], ROOT)
+            assert_fresh(out)
+            return seconds
 
         for _ in range(args.rounds):
             runs["ours_2"].append(ours(batch, 2))

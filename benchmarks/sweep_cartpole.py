@@ -37,7 +37,7 @@ def one(job):
 
     from autograder.authoring.course import get
     from autograder.engine.plugin import reference_module
-    from autograder.training.checks import check_module
+    from autograder.training.modules import check_module
 
     rl_check = check_module(get("ppo"))
 

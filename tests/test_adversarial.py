@@ -8,8 +8,9 @@ score 0 (the slow one: what fits in its limits, with the run's total time bounde
 the grader ("internal error"), no process of any submission left behind (each carries
 ``ADVERSARYMARK`` in its command line), no file outside the output folder changed (checksums of
 the repository, of the submissions and of an earlier run's output), the correct neighbour at
-full marks, and that a function that hung, crashed its worker or ran out of memory was not
-called again (its later tests say so, naming the first failure). How long each case takes is
+full marks, that a function that hung, crashed its worker or ran out of memory was not
+called again (its later tests say so, naming the first failure), and that each kind of event
+is in the class page's tables and the batch summary. How long each case takes is
 measured by ``benchmarks/bench_adversarial.py``, not here.
 
 Run twice: in the strongest mode this machine allows, and in the ``plain`` fallback, where
@@ -28,6 +29,7 @@ import psutil
 import pytest
 
 from autograder.authoring import course
+from classpage import problem_kinds, summary_rows
 from conftest import ROOT, lost, make_submission
 
 #: the assignment graded (the registry names it: [tests] engine_example), and its hostile bank
@@ -47,6 +49,11 @@ FAIL_FAST = {"loop_in_call": "skipped: group_advantages hung on",
              "huge_json": "skipped: sequence_logprob sent an answer too large to accept",
              "long_messages": "skipped: group_advantages sent an answer too large to accept",
              "forged_replies": "skipped: sequence_logprob sent a malformed reply"}
+#: a case of each kind of event (autograder/records/events.py; the time budget, which takes
+#: minutes to run out, is tests/test_limits.py's): the kind the class page and summary name
+EVENTS = {"loop_in_call": "hung", "segfault": "crashed", "memory_bomb": "out of memory",
+          "lying_header": "answer too large", "forged_replies": "malformed reply",
+          "loop_at_import": "load failure"}
 #: all that one student's grade may write (OUT/<student>/: results.json, cache.json, feedback.md,
 #: feedback.html), whatever the submission sends: issue 22
 MAX_BYTES_PER_STUDENT = 2_000_000
@@ -172,6 +179,12 @@ def test_strongest_mode_survives_the_bank(tmp_path):
         assert any(o.startswith(said) for o in outputs), (case, outputs[:6])
     loads = [t["output"] for t in lost(results["loop_at_import"])]    # (no notebook: no answers)
     assert loads and all("loading your code did not finish within" in o for o in loads), loads[:3]
+    # each kind of event, where users read it: the class page's tables and the batch summary
+    kinds, rows = problem_kinds(out, EX.name), summary_rows(out, EVENTS)
+    for case, kind in EVENTS.items():
+        assert kind in kinds.get(case, set()), (case, kinds.get(case))
+        assert kind in rows[case], (case, rows[case])
+    assert NEIGHBOUR not in kinds
     assert seconds < 600, "a generous bound: benchmarks/bench_adversarial.py measures the time"
 
 

@@ -231,7 +231,7 @@ ATTACKS = {    # what the first step's cell does -> what every step's feedback t
 
 @pytest.fixture(scope="module")
 def zygote():
-    from autograder.sandbox.client import Zygote
+    from autograder.sandbox.servers import Zygote
 
     z = Zygote()
     yield z
@@ -244,7 +244,7 @@ def test_a_hostile_answer_cell_costs_its_steps_only(attack, zygote, tmp_path):
     """The functions come from the reference module beside the notebook and keep their points;
     the attack costs the answer cells it could reach, says why in a bounded feedback, and
     never the grader's fault."""
-    from autograder.engine import grade as runner
+    from autograder.engine import grade
     from conftest import lost
 
     first = EX.answers.steps[0]
@@ -253,7 +253,7 @@ def test_a_hostile_answer_cell_costs_its_steps_only(attack, zygote, tmp_path):
     shutil.copytree(EX.release_dir, folder)
     shutil.copy(EX.reference_module, folder)
     filled(folder, EX.notebook, **{first.cell.replace("-", "_"): code.format(name=first.names[0])})
-    result = runner.grade("s", folder, EX, runner.Options(out_dir=tmp_path / "out"), zygote)
+    result = grade.grade("s", folder, EX, grade.Options(out_dir=tmp_path / "out"), zygote)
     assert not lost(result), "the functions are graded as usual"
     outputs = {t["name"]: t["output"] for t in result["tests"]
                if t["name"].split(":", 1)[0] == EX.answers.idea}

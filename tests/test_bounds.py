@@ -89,7 +89,10 @@ def probe(folder: str) -> None:
 
     import torch
 
-    from autograder.sandbox.client import Session, Student, SubmissionProblem, Zygote
+    from autograder.sandbox.problems import SubmissionProblem
+    from autograder.sandbox.proxy import Student
+    from autograder.sandbox.servers import Zygote
+    from autograder.sandbox.session import Session
     from autograder.sandbox.confine import Config
     from pgcheck.discovery import read
 
@@ -235,12 +238,12 @@ def test_feedback_is_bounded_per_test_and_per_submission():
     """Whatever the failures say, a test's feedback stays within its cap, and once the
     submission's feedback is long, each further failure keeps its first line."""
     from autograder.authoring import course
-    from autograder.engine import plugin as grading
+    from autograder.engine import plugin
 
-    plugin = grading.GradingPlugin(course.example(), student=None)
-    texts = [plugin._bounded(f"{i}: " + "\U0001d518" * 10_000 + "\nline 2") for i in range(40)]
-    assert all(len(t) < grading.TEST_OUTPUT_CHARS + 60 for t in texts)
+    grading = plugin.GradingPlugin(course.example(), student=None)
+    texts = [grading._bounded(f"{i}: " + "\U0001d518" * 10_000 + "\nline 2") for i in range(40)]
+    assert all(len(t) < plugin.TEST_OUTPUT_CHARS + 60 for t in texts)
     assert texts[-1].startswith("39: ") and texts[-1].endswith("already long]")
-    most = grading.SUBMISSION_OUTPUT_CHARS + grading.TEST_OUTPUT_CHARS + 40 * (
-        grading.FIRST_LINE_CHARS + 100)
+    most = plugin.SUBMISSION_OUTPUT_CHARS + plugin.TEST_OUTPUT_CHARS + 40 * (
+        plugin.FIRST_LINE_CHARS + 100)
     assert sum(map(len, texts)) < most

@@ -9,10 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from autograder import cli
+from autograder.commands import demo
+from autograder.commands import grade as commands_grade
 from autograder.authoring import course
-from autograder.engine.grade import Graded
-from autograder.sandbox.client import TimeSpent
+from autograder.records.grades import Graded
+from autograder.records.grades import TimeSpent
 from conftest import ROOT
 
 #: the assignment graded (the registry names it: [tests] engine_example)
@@ -50,26 +51,24 @@ def graded(student: str, seconds: float, **spent) -> Graded:
 
 
 def test_the_slowest_table_appears_only_when_it_says_something():
-    assert cli.slowest_table([graded("ann", 0.2), graded("bob", 0.2)]) is None
-    assert cli.slow_ones([graded(f"s{i}", 15.0 + i) for i in range(6)]) == []   # all alike
+    assert commands_grade.slowest_table([graded("ann", 0.2), graded("bob", 0.2)]) is None
+    assert commands_grade.slow_ones([graded(f"s{i}", 15.0 + i) for i in range(6)]) == []   # all alike
     quick = [graded(f"s{i}", 1.0) for i in range(5)]
-    outlier, hung = graded("slow", 12.0, calls=11.0), graded("hung", 3.0, hung=2.0,
-                                                          hangs=["f"])
-    assert [r["submission"] for r in cli.slow_ones(quick + [outlier, hung])] == ["slow", "hung"]
-    assert cli.slowest_table(quick + [hung]) is not None
+    outlier, hung = graded("slow", 12.0, calls=11.0), graded("hung", 3.0, hung=2.0)
+    assert [r["submission"] for r in commands_grade.slow_ones(quick + [outlier, hung])] == ["slow", "hung"]
+    assert commands_grade.slowest_table(quick + [hung]) is not None
 
 
 def test_demo_examples_of_two_assignments_are_two_students():
     """The demo's gradebook has one row per student: its reference and blank rows gather
     every assignment, and no two assignments' mistakes share a row."""
-    buggy = [s for a in course.assignments().values() for s in cli.demo_examples(a)
+    buggy = [s for a in course.assignments().values() for s in demo.demo_examples(a)
              if s not in ("reference", "blank")]
     assert buggy and len(buggy) == len(set(buggy))
 
 
 def test_experiment_help_lists_the_experiments():
-    known = {name for a in course.assignments().values() for name in a.settings.get(
-        "experiments", {})}
+    known = {name for a in course.assignments().values() for name, _ in a.settings.experiments}
     proc = autograde_piped("experiment", "--help")
     assert proc.returncode == 0 and known
     assert all(name in proc.stdout for name in known), proc.stdout

@@ -73,3 +73,23 @@ def test_contract_states_the_tolerances_in_force():
     assert "### Precision" in text
     assert f"`{tolerance_text(*TOLERANCES[torch.float32])}`" in text
     assert f"`{tolerance_text(*FLOAT64_PRECISION)}`" in text
+
+
+def test_each_command_is_a_module_with_its_parser_and_examples():
+    """``autograder/commands/<name>.py`` per command; its ``--help`` ends with examples of
+    itself; ``cli.py`` only builds the parser and dispatches."""
+    from autograder.commands import COMMANDS
+
+    sub = _subparsers(build_parser())
+    assert list(sub.choices) == list(COMMANDS)
+    for name in COMMANDS:
+        assert (ROOT / "autograder" / "commands" / f"{name}.py").is_file(), name
+        help_text = sub.choices[name].format_help()
+        examples = help_text.split("examples:\n", 1)[1].splitlines()
+        assert examples and all(e.strip().startswith(f"autograde {name}") for e in examples
+                                if e.startswith("  autograde")), (name, examples)
+    import ast
+
+    cli = ast.parse((ROOT / "autograder" / "cli.py").read_text())
+    assert {n.name for n in cli.body if isinstance(n, ast.FunctionDef)} == {
+        "build_parser", "_enclosing_course", "_same_course", "main", "run"}

@@ -91,15 +91,15 @@ def test_in_process_grading_keeps_sys_modules_clean(tmp_path):
     """Grading in this very process: the submission's module never appears in sys.modules."""
     import sys
 
-    from autograder.engine import grade as runner
-    from autograder.sandbox.client import Zygote
+    from autograder.engine import grade
+    from autograder.sandbox.servers import Zygote
 
     make_submission(tmp_path / "s", EX.name, "import os\nPROBE_MARKER_42 = 1\n" +
                     EX.reference_module.read_text())
     zygote = Zygote()
     try:
-        result = runner.grade("s", tmp_path / "s", EX,
-                              runner.Options(out_dir=tmp_path / "out"), zygote)
+        result = grade.grade("s", tmp_path / "s", EX,
+                              grade.Options(out_dir=tmp_path / "out"), zygote)
     finally:
         zygote.close()
     assert not lost(result)

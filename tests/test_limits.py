@@ -11,13 +11,20 @@ import torch
 
 from autograder.authoring import course
 
-from autograder.engine import grade as runner
+from autograder.engine import grade
 from autograder.engine.compare import Compare, Hints, reference_timer
 from autograder.engine.plugin import reference_module
-from autograder.sandbox.client import CallSkipped, Session, Student, Zygote
+from autograder.sandbox.problems import CallSkipped
+from autograder.sandbox.proxy import Student
+from autograder.sandbox.servers import Zygote
+from autograder.sandbox.session import Session
 from autograder.sandbox.codec import Size, pack
 from autograder.sandbox.confine import Limits
+from autograder.records.events import Event, Kind
+from autograder.sandbox.confine import Config
+from autograder.sandbox.problems import BudgetExhausted
 from conftest import make_submission
+from pgcheck.discovery import read
 from pgcheck.calls import CallResult
 
 #: the assignment these tests grade (the registry names it: [tests] engine_example)
@@ -70,7 +77,7 @@ def test_direct_calls_are_timed_against_the_reference_too():
 
 def test_a_broken_function_is_skipped_with_its_first_failure():
     session = RecordingSession(reference_module(EX))
-    session.broken["grpo_loss"] = "hung on case 'six responses' (stopped after 2.0 s)"
+    session.broken["grpo_loss"] = Event(Kind.HUNG, "grpo_loss", "case 'six responses'", 2.0)
     with pytest.raises(CallSkipped, match=r"^skipped: grpo_loss hung on case 'six responses'"):
         Student(session).grpo_loss(torch.zeros(1, 1), torch.ones(1, 1, dtype=torch.bool),
                                    torch.zeros(1))
@@ -86,11 +93,32 @@ def zygote():
 
 def test_a_loop_at_import_is_waited_for_once(tmp_path, zygote):
     make_submission(tmp_path / "s", EX.name, "while True:\n    pass\n")
-    result = runner.grade("s", tmp_path / "s", EX,
-                          runner.Options(out_dir=tmp_path / "out", limits=Limits(load_timeout=1)),
+    result = grade.grade("s", tmp_path / "s", EX,
+                          grade.Options(out_dir=tmp_path / "out", limits=Limits(load_timeout=1)),
                           zygote)
     outputs = {t["output"] for t in result["tests"]
                if t["name"].split(":", 1)[0] not in EX.answers.ideas}    # those need a notebook
     assert len(outputs) == 1, outputs
     assert outputs.pop().startswith("loading your code did not finish within 1 s")
     assert result.spent.load < 2.5, "loaded once, not once per test"
+
+
+def test_the_time_budget_running_out_is_recorded_as_such(tmp_path, zygote):
+    """A call cut short by the submission's budget (not by its own limit) is a budget event,
+    not a hang: the function is not marked broken, and every later call says the budget is
+    used up."""
+    make_submission(tmp_path / "s", EX.name, "import time\ndef slow(): time.sleep(30)\n")
+    sub = read("s", tmp_path / "s", EX.name, ["slow"])
+    session = Session(zygote, sub.load_message(EX.name, {}),
+                      Config(mode="plain", limits=Limits(wall_budget=1.5, warmup=0)))
+    try:
+        with pytest.raises(BudgetExhausted, match="when the time budget of 1.5 s"):
+            session.call("slow", timeout=20)
+        with pytest.raises(BudgetExhausted, match="is used up; this test was not run"):
+            session.call("slow", timeout=20)
+    finally:
+        session.close()
+    [event] = session.events
+    assert event.kind is Kind.BUDGET and event.function == "slow" and not session.broken
+    assert event.text.startswith("the time budget ran out during slow on ")
+    assert session.spent.budget_exhausted

@@ -185,15 +185,14 @@ def test_similar_regions_of_hostile_code():
 
 
 def test_gradescope_shows_text_as_text():
-    from types import SimpleNamespace
-
+    from autograder.records.grades import GradeDetails
+    from autograder.records.outcomes import TestOutcome
     from autograder.report import gradescope_results
 
-    outcome = SimpleNamespace(name="idea: a test", group="idea", score=0.0, max_score=1.0,
-                              status="failed", output="<b>x</b>", visibility="visible",
-                              not_implemented="", mutant="")
+    outcome = TestOutcome(name="idea: a test", group="idea", score=0.0, max_score=1.0,
+                          status="failed", output="<b>x</b>", visibility="visible")
     data = gradescope_results({"assignment": "a", "submission": "s", "score": 0.0,
-                               "max_score": 1.0}, {"outcomes": [outcome]})
+                               "max_score": 1.0}, GradeDetails(outcomes=(outcome,)))
     assert data["output_format"] == "text"
     assert data["tests"][0]["output_format"] == data["tests"][0]["name_format"] == "text"
 
@@ -218,7 +217,7 @@ def test_the_console_shows_a_students_id_as_it_is():
     """Rich reads ``[red]`` as a style and ``[/x]`` as an error: ids and messages are Text."""
     from rich.console import Console
 
-    from autograder.cli import summary_table
+    from autograder.commands.grade import summary_table
 
     results = [{"submission": "[red]x[/red] [/y]", "assignment": "a", "score": 0.0,
                 "max_score": 1.0, "tests": [{"name": "t", "score": 0.0, "max_score": 1.0,

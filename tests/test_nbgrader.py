@@ -30,14 +30,14 @@ from pathlib import Path
 
 import pytest
 
-from autograder.authoring import course as course_registry
+from autograder.authoring.course import example
 from autograder.platforms.nbgrader import NOTEBOOK_CELL_PREFIX
 from conftest import ROOT, fresh_checkout, value_mistake, walkthroughs
 from freshenv import clean_environ, make_env
 
 DOC = ROOT / "docs" / "nbgrader.md"
 #: the assignment graded (the registry names it: [tests] engine_example)
-EX = course_registry.example()
+EX = example()
 
 
 def tree(folder: Path) -> dict[str, str]:

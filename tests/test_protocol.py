@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 import torch
 
-from autograder.sandbox import codec as protocol
+from autograder.sandbox import codec
 from autograder.sandbox.codec import Budget, ProtocolError, ReplyTooLarge, Size
 
 
 def roundtrip(value):
-    return protocol.unpack(protocol.pack(value))
+    return codec.unpack(codec.pack(value))
 
 
 def test_roundtrip_values():
@@ -43,7 +43,7 @@ def test_unknown_objects_become_opaque():
         def __repr__(self):
             raise RuntimeError("hostile")
     out = roundtrip([Thing()])
-    assert isinstance(out[0], protocol.Opaque) and out[0].type.endswith("Thing")
+    assert isinstance(out[0], codec.Opaque) and out[0].type.endswith("Thing")
 
 
 def test_requires_grad_travels_with_the_tensor():
@@ -61,22 +61,22 @@ def test_requires_grad_travels_with_the_tensor():
 ])
 def test_malformed_payloads_are_refused(payload):
     with pytest.raises(ProtocolError):
-        protocol.decode(payload, [b"\0\0\0\0"])
+        codec.decode(payload, [b"\0\0\0\0"])
 
 
 def test_oversized_frame_is_refused():
     a, b = socket.socketpair()
-    a.sendall(struct.pack(">II", protocol.MAX_JSON + 1, 0))
+    a.sendall(struct.pack(">II", codec.MAX_JSON + 1, 0))
     with pytest.raises(ProtocolError):
-        protocol.recv(b)
+        codec.recv(b)
     a.close()
-    with pytest.raises(protocol.PeerClosed):
-        protocol.recv(b)
+    with pytest.raises(codec.PeerClosed):
+        codec.recv(b)
 
 
 def test_deep_nesting_is_refused():
     with pytest.raises(ProtocolError):
-        protocol.unpack(struct.pack(">II", 4000, 0) + b"[" * 2000 + b"]" * 2000)
+        codec.unpack(struct.pack(">II", 4000, 0) + b"[" * 2000 + b"]" * 2000)
 
 
 def frame(body: bytes, *buffers: bytes) -> bytes:
@@ -94,7 +94,7 @@ def test_a_frame_declaring_more_than_its_budget_is_refused_before_anything_is_re
     a.sendall(struct.pack(">II", 2, 4096) + struct.pack(">Q", 512 << 20) * 4096)
     start = time.monotonic()
     with pytest.raises(ReplyTooLarge) as refused:
-        protocol.recv(b, SMALL, deadline=time.monotonic() + 5)
+        codec.recv(b, SMALL, deadline=time.monotonic() + 5)
     assert time.monotonic() - start < 1
     assert refused.value.size.bytes == 8 + 8 * 4096 + 2 + 4096 * (512 << 20)
     a.close(), b.close()
@@ -105,20 +105,20 @@ def test_json_of_tiny_values_is_refused_by_its_count_not_its_bytes():
     body = json.dumps([[]] * 5000).encode()
     assert len(body) < SMALL.bytes
     with pytest.raises(ReplyTooLarge) as refused:
-        protocol.unpack(frame(body), SMALL)
+        codec.unpack(frame(body), SMALL)
     assert refused.value.size.values > SMALL.values
-    assert protocol.unpack(frame(json.dumps([[]] * 400).encode()), SMALL) == [[]] * 400
+    assert codec.unpack(frame(json.dumps([[]] * 400).encode()), SMALL) == [[]] * 400
 
 
 def test_values_are_counted_from_the_structure_of_the_text():
-    assert protocol.count_values(json.dumps([[], [1, {"k": 2.5}], "s"]).encode()) == 9  # 8 values
-    assert protocol.count_values(b"1") == 1
+    assert codec.count_values(json.dumps([[], [1, {"k": 2.5}], "s"]).encode()) == 9  # 8 values
+    assert codec.count_values(b"1") == 1
 
 
 def test_a_trickled_frame_is_cut_off_at_the_deadline_not_per_recv():
     """One byte every 50 ms keeps each recv short; the deadline covers the whole frame."""
     a, b = socket.socketpair()
-    data = protocol.pack({"ok": True, "value": list(range(100))})
+    data = codec.pack({"ok": True, "value": list(range(100))})
 
     def trickle():
         try:
@@ -130,7 +130,7 @@ def test_a_trickled_frame_is_cut_off_at_the_deadline_not_per_recv():
     threading.Thread(target=trickle, daemon=True).start()
     start = time.monotonic()
     with pytest.raises(TimeoutError):
-        protocol.recv(b, SMALL, deadline=start + 0.5)
+        codec.recv(b, SMALL, deadline=start + 0.5)
     assert time.monotonic() - start < 1.0
     a.close(), b.close()
 
@@ -139,7 +139,7 @@ def test_a_send_to_a_peer_that_never_reads_ends_at_the_deadline():
     a, b = socket.socketpair()
     start = time.monotonic()
     with pytest.raises(TimeoutError):
-        protocol.send(a, bytes(64 << 20), deadline=start + 0.3)
+        codec.send(a, bytes(64 << 20), deadline=start + 0.3)
     assert time.monotonic() - start < 1.0
     a.close(), b.close()
 
@@ -157,28 +157,28 @@ def test_a_send_to_a_peer_that_never_reads_ends_at_the_deadline():
 def test_absurd_shapes_are_the_codecs_error(shape, dtype, nbytes):
     body = json.dumps({"t": "tensor", "dtype": dtype, "shape": shape, "buf": 0}).encode()
     with pytest.raises(ProtocolError):
-        protocol.unpack(frame(body, bytes(nbytes)), SMALL)
+        codec.unpack(frame(body, bytes(nbytes)), SMALL)
 
 
 def test_an_integer_no_float_can_hold_arrives_as_opaque():
     """``float(10**400)`` raises: such a number would break the grader's own checks."""
     out = roundtrip([10 ** 400, 2 ** 63 - 1, -(2 ** 63)])
-    assert isinstance(out[0], protocol.Opaque) and "401 digits" in str(out[0])
+    assert isinstance(out[0], codec.Opaque) and "401 digits" in str(out[0])
     assert out[1:] == [2 ** 63 - 1, -(2 ** 63)]
 
 
 def test_texts_quoted_in_errors_are_short():
     body = json.dumps({"t": "x" * 1_000_000}).encode()
     with pytest.raises(ProtocolError) as refused:
-        protocol.unpack(frame(body))
+        codec.unpack(frame(body))
     assert len(str(refused.value)) < 100
 
 
 def test_decoded_tensors_are_writable_and_own_no_shared_bytes():
     t = torch.arange(6.0).reshape(2, 3)
     a, b = socket.socketpair()
-    protocol.send(a, t)
-    out = protocol.recv(b, SMALL)
+    codec.send(a, t)
+    out = codec.recv(b, SMALL)
     out += 1            # in place: the tensor owns writable memory
     assert torch.equal(out, t + 1)
     a.close(), b.close()
@@ -194,7 +194,7 @@ def test_a_budget_is_a_multiple_of_the_expected_size_plus_an_allowance_under_a_c
 
 
 def test_sizes_read_as_a_student_reads_them():
-    assert [protocol.human_bytes(n) for n in (812, 3200, 15_000_000, 2_199_023_255_552)] == \
+    assert [codec.human_bytes(n) for n in (812, 3200, 15_000_000, 2_199_023_255_552)] == \
         ["812 B", "3.2 KB", "15 MB", "2.2 TB"]
 
 

@@ -60,3 +60,38 @@ def test_walkthrough_runs_on_a_fresh_copy(who, tmp_path):
     assert all(line.rstrip().endswith("|") for line in table), "a markdown row was wrapped"
     if who == "instructor":
         assert table and "cartpole" in proc.stdout            # calibrate's table, experiments
+
+
+def test_the_layout_map_is_the_tree():
+    """The README's map of the repository names every top-level entry that git tracks and every
+    package of the grader, and everything it names exists (``<name>``: the example
+    assignment's)."""
+    import subprocess
+
+    from autograder.authoring import course
+
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("\n```\nsolutions/<name>/", 1)[1].split("\n```", 1)[0]
+    entries, parent = [], ""
+    for line in ("solutions/<name>/" + block).splitlines():
+        if not line.strip() or line.startswith(" " * 8):     # a description's next line
+            continue
+        path = line.split()[0]
+        if not line.startswith(" "):
+            parent = path if path.endswith("/") else ""
+            entries.append(path)
+        else:
+            entries.append(parent + path)
+    name = course.example().name
+    for entry in entries:
+        assert (ROOT / entry.replace("<name>", name)).exists(), f"the map names {entry}"
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+    top = {f.split("/")[0] + ("/" if "/" in f else "") for f in tracked}
+    named = {e.split("/")[0] + ("/" if "/" in e else "") for e in entries}
+    assert top - named - {"README.md", "pyproject.toml", "nbgrader_config.py", ".gitignore"} \
+        == set(), "top-level entries the map leaves out"
+    packages = {p.name + "/" for p in (ROOT / "autograder").iterdir()
+                if p.is_dir() and p.name != "__pycache__"}
+    assert {f"autograder/{p}" for p in packages} - {e.replace("<name>/", "") for e in entries} \
+        == set(), "packages of the grader the map leaves out"

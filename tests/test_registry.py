@@ -64,5 +64,5 @@ def test_the_scan_finds_a_hand_kept_list():
 def test_every_assignment_has_its_registry_entry():
     for name, assignment in course.assignments().items():
         assert (assignment.source_dir / "assignment.toml").is_file(), name
-        assert assignment.settings.get("title"), f"{name}: assignment.toml needs a title"
+        assert assignment.settings.title, f"{name}: assignment.toml needs a title"
     assert course.example().name in NAMES

@@ -1,13 +1,16 @@
 """Report builders: pure functions of grading results."""
 from autograder.report import gradebook_rows, where_time_went
-from autograder.engine.grade import Graded
-from autograder.sandbox.client import TimeSpent
+from autograder.records.events import Event, Kind
+from autograder.records.grades import Graded, TimeSpent
 
 
-def result(student, assignment, tests):
-    return {"submission": student, "assignment": assignment,
-            "score": sum(t[1] for t in tests), "max_score": sum(t[2] for t in tests),
-            "tests": [{"name": n, "score": s, "max_score": m, "output": ""} for n, s, m in tests]}
+def result(student, assignment, tests, seconds=None, **attributes) -> Graded:
+    """A grade of (name, score, max) tests; each test's group is the start of its name."""
+    return Graded({"submission": student, "assignment": assignment,
+                   "score": sum(t[1] for t in tests), "max_score": sum(t[2] for t in tests),
+                   "tests": [{"name": n, "score": s, "max_score": m, "output": ""}
+                             for n, s, m in tests]},
+                  seconds, groups=[n.split(":", 1)[0] for n, _, _ in tests], **attributes)
 
 
 def test_gradebook_one_row_per_student_columns_per_assignment_and_group():
@@ -27,23 +30,25 @@ def test_gradebook_one_row_per_student_columns_per_assignment_and_group():
 
 
 def test_gradebook_seconds_add_up_over_a_students_assignments():
-    results = [Graded(result("ann", "alpha", [("recursion: a", 2, 2)]), seconds=1.25),
-               Graded(result("ann", "beta", [("cart-pole: run", 6, 6)]), seconds=40.0),
-               Graded(result("bob", "alpha", [("recursion: a", 0, 2)]), seconds=3.0)]
+    results = [result("ann", "alpha", [("recursion: a", 2, 2)], seconds=1.25),
+               result("ann", "beta", [("cart-pole: run", 6, 6)], seconds=40.0),
+               result("bob", "alpha", [("recursion: a", 0, 2)], seconds=3.0)]
     header, rows = gradebook_rows(results)
     by = {r[0]: dict(zip(header, r)) for r in rows}
     assert by["ann"]["seconds"] == 41.2 and by["bob"]["seconds"] == 3.0
 
 
 def test_where_the_time_went_names_hangs_budget_and_runs_largest_first():
-    hung = Graded(result("ann", "alpha", []), seconds=10.0,
-                  spent=TimeSpent(load=0.1, calls=0.5, hung=9.0,
-                                  hangs=["compute_gae", "td_residuals"]))
+    hung = result("ann", "alpha", [], seconds=10.0,
+                  spent=TimeSpent(load=0.1, calls=0.5, hung=9.0),
+                  events=[Event(Kind.HUNG, "compute_gae", "case 'a'", 4.5),
+                          Event(Kind.CRASHED, "td_residuals", "case 'b'", 0.1, "signal 11"),
+                          Event(Kind.HUNG, "td_residuals", "case 'c'", 4.5)])
     assert where_time_went(hung).startswith("hung 2x: compute_gae, td_residuals (9 s)")
-    budget = Graded(result("bob", "alpha", []), seconds=181.0,
+    budget = result("bob", "alpha", [], seconds=181.0,
                     spent=TimeSpent(calls=178.0, budget_exhausted=True))
     assert where_time_went(budget) == "time budget used up; calls that returned (178 s)"
-    run = Graded(result("cy", "beta", []), seconds=30.0, spent=TimeSpent(calls=1.0, runs=27.0))
+    run = result("cy", "beta", [], seconds=30.0, spent=TimeSpent(calls=1.0, runs=27.0))
     assert where_time_went(run).startswith("training run (27 s)")
     assert where_time_went(result("dee", "alpha", [])) == ""
 

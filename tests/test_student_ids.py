@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from autograder.authoring import course
 from autograder.engine.discover import _unique_ids, id_key, students
+from autograder.records.grades import Graded
 from autograder.report import OUTPUT_NAMES, write_gradebook
 from autograder.report.csvsafe import FORMULA_START, LEADING_NOISE, safe_cell, write_csv
 from autograder.review import regrade
@@ -133,7 +134,7 @@ def test_gradebook_neutralises_ids():
               "tests": [{"name": "a: b", "score": 1.0, "max_score": 2.0, "output": ""}]}
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
-        write_gradebook(Path(tmp) / "g.csv", [result])
+        write_gradebook(Path(tmp) / "g.csv", [Graded(result, groups=["a"])])
         rows = list(csv.reader((Path(tmp) / "g.csv").open(newline="")))
     assert rows[1][:3] == ["'=1+1", "1.0", "2.0"]
 

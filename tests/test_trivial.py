@@ -15,8 +15,8 @@ import pytest
 
 from autograder.authoring import course
 from autograder.authoring.markers import strip_solutions
-from autograder.engine import grade as runner
-from autograder.sandbox.client import Zygote
+import autograder.engine.grade
+from autograder.sandbox.servers import Zygote
 from conftest import make_submission
 
 #: what every graded function returns: a constant filling the reference's answer, or its input
@@ -69,8 +69,8 @@ def zygote():
 
 def grade(tmp_path, zygote, name: str, source: str, student: str = "s") -> dict:
     make_submission(tmp_path / student, name, source)
-    options = runner.Options(out_dir=tmp_path / "out", skip_slow=True)
-    return runner.grade(student, tmp_path / student, course.get(name), options, zygote)
+    options = autograder.engine.grade.Options(out_dir=tmp_path / "out", skip_slow=True)
+    return autograder.engine.grade.grade(student, tmp_path / student, course.get(name), options, zygote)
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from autograder.authoring import bundle, course
 from autograder.platforms import gradescope, nbgrader
-from autograder.training import checks
+from autograder.records.grades import Graded
+from autograder.training import modules
 from pgcheck import cli, loading
 
 EX = course.example()
@@ -67,17 +68,19 @@ def test_nbgrader_gradebook_gets_one_autograded_cell_per_group(tmp_path):
     folder = tmp_path / "submitted" / "ann" / EX.name
     folder.mkdir(parents=True)
     (folder / "timestamp.txt").write_text("2026-03-01 10:00:00.000000 UTC")
-    result = {"submission": "ann", "assignment": EX.name, "score": 3.0, "max_score": 5.0,
-              "tests": [{"name": "ideas: a", "score": 2.0, "max_score": 2.0, "output": ""},
-                        {"name": "ideas: b", "score": 1.0, "max_score": 3.0, "output": ""},
-                        {"name": "public: c", "score": 0.0, "max_score": 0.0, "output": ""}]}
+    result = Graded({"submission": "ann", "assignment": EX.name, "score": 3.0, "max_score": 5.0,
+                     "tests": [{"name": "ideas: a", "score": 2.0, "max_score": 2.0, "output": ""},
+                               {"name": "ideas: b", "score": 1.0, "max_score": 3.0, "output": ""},
+                               {"name": "public: c", "score": 0.0, "max_score": 0.0,
+                                "output": ""}]}, groups=["ideas", "ideas", "public"])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert nbgrader.record([result], db, {"ann": folder}) == 1
         assert nbgrader.record([result], db, {"ann": folder}) == 1    # a regrade overwrites
-        wider = {**result, "tests": result["tests"] + [
+        wider = Graded({**result, "tests": result["tests"] + [
             {"name": "later: d", "score": 1.0, "max_score": 1.0, "output": ""},
-            {"name": "written: why", "score": 0.0, "max_score": 1.0, "output": ""}]}
+            {"name": "written: why", "score": 0.0, "max_score": 1.0, "output": ""}]},
+            groups=result.groups + ("later", "written"))
         assert nbgrader.record([wider], db, {"ann": folder},       # a cell added later; the
                                skip_groups={"written"}) == 1        # written answers: formgrader's
     with Gradebook(db) as gb:
@@ -95,14 +98,14 @@ def test_nbgrader_gradebook_gets_one_autograded_cell_per_group(tmp_path):
 
 
 def test_training_checks_and_experiments_are_found_through_the_registry():
-    with_checks = checks.with_checks()
-    assert EX.name not in with_checks or checks.check_module(EX) is not None
+    with_checks = modules.with_checks()
+    assert EX.name not in with_checks or modules.check_module(EX) is not None
     for name in with_checks:
-        check = checks.check_module(course.get(name))
+        check = modules.check_module(course.get(name))
         assert check.RULE.attempts >= 1 and callable(check.calibrate)
         assert check.calibration_table([], "").strip().startswith("|")
-    for name in checks.experiments():
-        module = checks.experiment_module(name)
+    for name in modules.experiments():
+        module = modules.experiment_module(name)
         assert module.runs(1) >= 1 and callable(module.run) and callable(module.describe)
 
 

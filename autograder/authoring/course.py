@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import ast
 import os
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 
 from pgcheck.answers import Sheet
+
+from autograder.authoring.settings import Settings, parse
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
@@ -41,7 +42,8 @@ class Assignment:
     name: str
     root: Path                      # the course root
     functions: tuple[str, ...]      # graded functions, in source order
-    settings: dict = field(default_factory=dict, compare=False, hash=False)
+    settings: Settings = field(default=Settings(), compare=False, hash=False)
+    """Its ``assignment.toml``, parsed and checked (:mod:`autograder.authoring.settings`)."""
 
     @property
     def source_dir(self) -> Path:
@@ -59,8 +61,7 @@ class Assignment:
     def hidden_dir(self) -> Path:
         """``autograder/hidden/<name>/`` of the course (of the installed grader if the course
         folder does not hold one)."""
-        own = self.root / "autograder" / "hidden"
-        return (own if own.is_dir() else package_dir() / "hidden") / self.name
+        return hidden_root(self.root) / self.name
 
     @property
     def checks_module(self) -> Path:
@@ -70,7 +71,7 @@ class Assignment:
     @property
     def provided_solutions(self) -> tuple[str, ...]:
         """Other assignments whose reference module ships, solved, with this release."""
-        return tuple(self.settings.get("release", {}).get("include_solutions_of", ()))
+        return self.settings.release.include_solutions_of
 
     @property
     def notebook(self) -> Path:
@@ -78,14 +79,18 @@ class Assignment:
         answers of the answer cells."""
         return self.source_dir / f"{self.name}.ipynb"
 
-    @cached_property
+    @property
     def answers(self) -> Sheet:
-        """The answer cells of the notebook (``[answers]`` of assignment.toml, checked when
-        first read: :mod:`autograder.authoring.answer_sheet`); empty (false) when it has none."""
-        from autograder.authoring import answer_sheet
+        """The answer cells of the notebook (``[answers]`` of assignment.toml:
+        :mod:`autograder.authoring.answer_sheet`); empty (false) when it has none."""
+        return self.settings.answers
 
-        return answer_sheet.parse(self.settings.get("answers"),
-                                  self.source_dir / "assignment.toml")
+
+def hidden_root(root: Path) -> Path:
+    """``autograder/hidden/`` of the course at ``root`` (of the installed grader if the course
+    folder does not hold one)."""
+    own = root / "autograder" / "hidden"
+    return own if own.is_dir() else package_dir() / "hidden"
 
 
 def graded_functions(source: str) -> tuple[str, ...]:
@@ -103,7 +108,9 @@ def graded_functions(source: str) -> tuple[str, ...]:
 
 @cache
 def assignments(root: Path | None = None) -> dict[str, Assignment]:
-    """All assignments of the course, by name, in alphabetical order."""
+    """All assignments of the course, by name, in alphabetical order, each with its
+    ``assignment.toml`` parsed and checked (a mistake in one raises
+    :class:`~autograder.authoring.settings.SettingsError`, naming the file and the key)."""
     root = root or course_root()
     found = {}
     solutions = root / "solutions"
@@ -111,32 +118,23 @@ def assignments(root: Path | None = None) -> dict[str, Assignment]:
         module = folder / f"{folder.name}.py"
         if not module.is_file():
             continue
-        settings_file = folder / "assignment.toml"
-        settings = tomllib.loads(settings_file.read_text()) if settings_file.is_file() else {}
         found[folder.name] = Assignment(
             name=folder.name,
             root=root,
             functions=graded_functions(module.read_text()),
-            settings=settings,
+            settings=parse(folder / "assignment.toml", hidden_root(root) / folder.name),
         )
     return found
 
 
 def warm_imports(name: str | None = None) -> list[str]:
     """Modules the worker fork server imports in advance for ``name`` (every assignment's
-    when ``name`` is None; empty if unknown).
-
-    Read straight from ``solutions/*/assignment.toml`` so that it is cheap enough
-    to call before anything heavy is imported.
-    """
+    when ``name`` is None; empty if unknown). The registry imports nothing heavy, so this is
+    cheap enough to call before anything heavy is imported."""
     found: list[str] = []
-    for path in sorted((course_root() / "solutions").glob(f"{name or '*'}/assignment.toml")):
-        try:
-            settings = tomllib.loads(path.read_text())
-        except (OSError, tomllib.TOMLDecodeError):
-            continue
-        found += [str(m) for m in settings.get("grading", {}).get("warm_imports", [])
-                  if str(m) not in found]
+    for assignment in assignments().values():
+        if name in (None, assignment.name):
+            found += [m for m in assignment.settings.grading.warm_imports if m not in found]
     return found
 
 
@@ -144,7 +142,7 @@ def example(root: Path | None = None) -> Assignment:
     """The assignment the project's own engine tests grade: the one whose assignment.toml
     sets ``[tests] engine_example = true``."""
     found = [a for a in assignments(root).values()
-             if a.settings.get("tests", {}).get("engine_example")]
+             if a.settings.tests.engine_example]
     if len(found) != 1:
         raise ValueError("exactly one assignment.toml must set [tests] engine_example = true; "
                          f"found {len(found)}")

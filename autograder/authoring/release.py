@@ -267,8 +267,7 @@ def build(assignment: Assignment, out_dir: Path, *, sync_source: bool = True) ->
 
 def student_requirements(assignment: Assignment) -> list[str]:
     """What a student installs for ``assignment``: the common set plus its own."""
-    own = assignment.settings.get("release", {}).get("requirements", [])
-    return list(STUDENT_REQUIREMENTS) + [str(r) for r in own]
+    return list(STUDENT_REQUIREMENTS) + list(assignment.settings.release.requirements)
 
 
 def _write_student_tools(assignment: Assignment, out_dir: Path) -> None:

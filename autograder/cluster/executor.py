@@ -3,7 +3,7 @@
 A calibration or an experiment hands its runs to a ``concurrent.futures`` executor
 (:func:`autograder.training.calibration.pool`): locally a pool of forked processes, here
 :class:`HiddenExecutor`. What it is given is a function of a training check or experiment
-module, which the course loads by path under a private name (:mod:`autograder.training.checks`)
+module, which the course loads by path under a private name (:mod:`autograder.training.modules`)
 and so cannot be pickled by reference. It is sent as a :class:`HiddenFunction` instead, its
 place in the registry (assignment, module, name), and the worker loads the same module from
 its own checkout (admitted for that assignment, so the same code) and runs it with its
@@ -27,9 +27,9 @@ class HiddenFunction:
 
     @classmethod
     def of(cls, function) -> HiddenFunction:
-        from autograder.training import checks
+        from autograder.training import modules
 
-        return cls(*checks.locate(function), function.__qualname__)
+        return cls(*modules.locate(function), function.__qualname__)
 
     def __call__(self, *args, **kwargs):
         return getattr(_loaded(self.assignment, self.module), self.name)(*args, **kwargs)
@@ -40,10 +40,10 @@ _modules: dict = {}
 
 def _loaded(assignment: str, module: str):
     """The module, loaded once per process (loading runs it)."""
-    from autograder.training import checks
+    from autograder.training import modules
 
     if (assignment, module) not in _modules:
-        _modules[assignment, module] = checks.load(assignment, module)
+        _modules[assignment, module] = modules.load(assignment, module)
     return _modules[assignment, module]
 
 

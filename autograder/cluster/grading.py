@@ -19,7 +19,7 @@ graders (never the whole class: what it holds is bounded) and takes each grade a
   ever: after Dask's ``distributed.scheduler.allowed-failures`` deaths of a worker
   (``KilledWorker``), or as many of a grading process, it is graded as a crash: every test 0,
   with a sentence saying so, its code never run again in this run, and not reused by the
-  next run (:attr:`autograder.engine.grade.Graded.retry`), which tries it again.
+  next run (:attr:`autograder.records.grades.Graded.retry`), which tries it again.
 """
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ from typing import Callable
 
 from autograder.cluster.workers import Fingerprints, GraderCrashed, admitted
 from autograder.engine.options import Options
-from autograder.sandbox.client import TimeSpent
+from autograder.records.events import Event
+from autograder.records.grades import Graded, TimeSpent
 from pgcheck.discovery import Submission
 
 #: files a grade may leave in its folder, and their bytes in all: the grader keeps one
@@ -76,11 +77,12 @@ class GradeReturn:
     protections: list[str]      #: the sandbox's, on the worker that graded it
     files: dict[str, bytes]     #: the report folder: file name -> bytes
     worker: str                 #: the worker's address
+    events: tuple[Event, ...] = ()      #: what went wrong while its code ran
+    groups: tuple[str, ...] = ()        #: the group of each of its tests
 
-    def graded(self, retry: str = ""):
-        from autograder.engine.grade import Graded
-
-        return Graded(self.result, self.seconds, self.spent, self.protections, retry=retry)
+    def graded(self, retry: str = "") -> Graded:
+        return Graded(self.result, self.seconds, self.spent, self.protections, retry=retry,
+                      events=self.events, groups=self.groups)
 
 
 def report_files(folder: Path) -> dict[str, bytes]:
@@ -133,7 +135,7 @@ def grade_task(task: GradeTask) -> GradeReturn:
                              task.submission)
         files = report_files(Path(tmp) / task.student)
     return GradeReturn(dict(graded), graded.seconds, graded.spent, graded.protections, files,
-                       get_worker().address)
+                       get_worker().address, graded.events, graded.groups)
 
 
 def crash_text(sub: Submission, times: int) -> str:
@@ -148,7 +150,11 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
                note: Callable[[str], None] = lambda text: None) -> list:
     """Grade every (student id, path) on the cluster ``grid`` (:class:`.connect.Cluster`);
     ``on_done`` is called as each grade is written, ``note`` with lines for the TA.
-    Returns the :class:`~autograder.engine.grade.Graded` results in the order of ``pairs``."""
+    Returns the :class:`~autograder.records.grades.Graded` results in the order of ``pairs``.
+
+    Long because: the scheduling state (futures in flight, retries, crash grades) is shared
+    by its inner functions; splitting it would pass that state around as arguments.
+    """
     from distributed.scheduler import KilledWorker
 
     from autograder.engine import discover

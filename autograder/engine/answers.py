@@ -33,13 +33,14 @@ from pathlib import Path
 
 import torch
 
-from pgcheck import answers as sheet_runner
+from pgcheck import answers
 from pgcheck.answers import Sheet, Step, StepResult, WrittenAnswer
 from pgcheck.assertions import Mismatch, expect_close, expect_float, short
 from pgcheck.discovery import Submission, read
 
 from autograder.authoring.course import Assignment
-from autograder.sandbox.client import LoadFailure, Session, SubmissionProblem
+from autograder.sandbox.problems import LoadFailure, SubmissionProblem
+from autograder.sandbox.session import Session
 from autograder.sandbox.codec import Opaque
 from autograder.sandbox.replies import ReferenceRun, StepReply
 
@@ -67,10 +68,10 @@ def reference_answers(notebook: Path, sheet: Sheet, graded: tuple[str, ...]) -> 
     if sub.problem:
         raise RuntimeError(f"the solution notebook could not be read: {sub.problem}")
     start = time.perf_counter()
-    results = sheet_runner.run(sub.cells, sub.tags, sheet.steps, graded, notebook.name)
+    results = answers.run(sub.cells, sub.tags, sheet.steps, graded, notebook.name)
     seconds = time.perf_counter() - start
     for result in results:
-        problem = sheet_runner.problem_of(result, notebook.name)
+        problem = answers.problem_of(result, notebook.name)
         if problem:
             raise RuntimeError(f"the solution notebook's answer cell {result.step.cell!r} "
                                f"cannot be graded against: {problem}")
@@ -176,11 +177,11 @@ class NotebookAnswers:
         got = self.replies()[step.cell]
         error = got.error
         result = StepResult(step, got.cell, got.values)
-        problem = sheet_runner.problem_of(result, self.source.filename,
+        problem = answers.problem_of(result, self.source.filename,
                                           error.type if error else "",
                                           error.message if error else "",
                                           error.traceback if error else "")
-        self.shown[step.cell] = sheet_runner.problem_kind(result, error.type if error else "") \
+        self.shown[step.cell] = answers.problem_kind(result, error.type if error else "") \
             if problem else "; ".join(f"{n} = {short(v)}" for n, v in got.values.items())
         if problem:
             raise AnswerProblem(problem)
@@ -207,8 +208,8 @@ def written_answers(sheet: Sheet, sub: Submission) -> list[WrittenAnswer]:
     is none)."""
     source = sub.answer_source if not sub.problem else None
     if source is None:
-        return sheet_runner.written([], {}, sheet.written)
-    return sheet_runner.written(source.markdown, source.tags, sheet.written)
+        return answers.written([], {}, sheet.written)
+    return answers.written(source.markdown, source.tags, sheet.written)
 
 
 def written_text(answer: WrittenAnswer, notebook: str) -> str:

@@ -44,7 +44,8 @@ from autograder.engine.assertions import (Mismatch, expect_close, expect_float, 
 from autograder.engine.diagnoses import diagnose
 from autograder.engine.hints import Hints, Observation, Raised  # noqa: F401 - Hints: fixtures
 from pgcheck.calls import call_function
-from autograder.sandbox.client import ReferenceRun, StudentError
+from autograder.sandbox.problems import StudentError
+from autograder.sandbox.replies import ReferenceRun
 
 
 def clone(value):
@@ -152,7 +153,7 @@ class Compare:
         spec = {"wrt": list(wrt), "output": output, "grad_output": grad_output}
         names = names or [str(w) for w in wrt]
         start = time.perf_counter()
-        expected = Reply(call_function(getattr(self.reference, fn), clone(args), clone(kwargs),
+        expected = LocalReply(call_function(getattr(self.reference, fn), clone(args), clone(kwargs),
                                        grad=spec))
         seconds = time.perf_counter() - start
         judge = partial(_judge_grad, names=names)
@@ -258,7 +259,7 @@ def _changed(before_args, after_args):
     return None
 
 
-class Reply:
+class LocalReply:
     """A :func:`call_function` reply seen like the proxy's ``CallResult``."""
 
     def __init__(self, reply: dict):

@@ -20,16 +20,21 @@ from pathlib import Path
 import pytest
 
 from autograder.authoring.course import Assignment, package_dir
-from autograder.engine import discover as submissions
+from autograder.authoring.inputs import grade_inputs
+from autograder.engine import discover
 from autograder.engine import fixtures
 from autograder.engine.answers import (NotebookAnswers, missing_text, written_answers,
                                        written_text)
 from autograder.engine.compare import reference_timer
 from autograder.engine.options import Options  # noqa: F401 - runner.Options, as before
 from autograder.engine.plugin import GradingPlugin, TestOutcome, reference_module
-from autograder.report import write_submission_report, written_record
+from autograder.report import write_submission_report
 from autograder.report.redact import GraderPaths
-from autograder.sandbox.client import LoadFailure, Session, Student, TimeSpent, Zygote
+from autograder.records.grades import GradeDetails, Graded, WrittenRecord
+from autograder.sandbox.problems import LoadFailure
+from autograder.sandbox.proxy import Student
+from autograder.sandbox.servers import Zygote
+from autograder.sandbox.session import Session
 from autograder.sandbox.confine import Config
 
 PUBLIC_SUITE = Path(__file__).resolve().parent / "public" / "test_public.py"
@@ -41,21 +46,6 @@ PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings
                # hidden suites are imported under names of their own: a grade run inside another
                # pytest session (the project's tests) must not clash with its tests/test_*.py
                "--import-mode=importlib"]
-
-
-class Graded(dict):
-    """The grading command's JSON object of one submission (exactly the keys of
-    docs/contract.md), with what the batch summary needs as attributes, which JSON leaves out:
-    ``seconds`` (wall time of the grade), ``spent`` (where the worker's time went),
-    ``protections`` (the sandbox's, as the worker that graded it had them) and ``retry``
-    (why this grade must not be reused by a later run, e.g. the grader crashed on it; empty
-    for an ordinary grade)."""
-
-    def __init__(self, result: dict, seconds: float = 0.0, spent: TimeSpent | None = None,
-                 protections: list[str] = (), retry: str = ""):
-        super().__init__(result)
-        self.seconds, self.spent = seconds, spent or TimeSpent()
-        self.protections, self.retry = list(protections), retry
 
 
 class _Unloadable:
@@ -71,20 +61,6 @@ class _Unloadable:
 
     def run(self, *args, **kwargs):
         raise LoadFailure(self._reason)
-
-
-def provided_modules(assignment: Assignment) -> dict[str, str]:
-    """Trusted course code the worker loads before the submission (e.g. ppo's trainer)."""
-    from autograder.authoring.markers import strip_solutions
-    from autograder.authoring.course import assignments
-
-    provided = {}
-    for other in assignment.provided_solutions:
-        path = assignments(assignment.root)[other].reference_module
-        provided[other] = strip_solutions(path.read_text(), str(path), keep_solution=True)
-    for name in assignment.settings.get("grading", {}).get("provided_modules", []):
-        provided[name] = (assignment.source_dir / f"{name}.py").read_text()
-    return provided
 
 
 def suite_paths(assignment: Assignment, public_only: bool) -> list[str]:
@@ -132,15 +108,19 @@ def hidden_paths(assignment: Assignment, out_dir: Path, sub_path: Path) -> list[
 
 
 def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
-          zygote: Zygote, sub: submissions.Submission | None = None) -> Graded:
+          zygote: Zygote, sub: discover.Submission | None = None) -> Graded:
     """Grade one submission and write its report; returns the grading command's JSON object.
 
     ``sub`` is the submission as :func:`discover.read <autograder.engine.discover.read>`
     read it from ``path``, when that was done elsewhere (a cluster's client reads it and
-    sends it to the worker: :mod:`autograder.cluster`); by default it is read here."""
+    sends it to the worker: :mod:`autograder.cluster`); by default it is read here.
+
+    Long because: it is the one place where the steps of a grade meet (read, sandbox,
+    pytest, answer cells, written answers, report), each a few lines, in order.
+    """
     start = time.monotonic()
     if sub is None:
-        sub = submissions.read(student_id, path, assignment.name, assignment.functions,
+        sub = discover.read(student_id, path, assignment.name, assignment.functions,
                                answers=bool(assignment.answers))
     session = None
     config = Config(mode=options.sandbox, limits=options.limits,
@@ -148,8 +128,8 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     if sub.problem:
         student = _Unloadable(sub.problem)
     else:
-        session = Session(zygote, sub.load_message(assignment.name, provided_modules(assignment)),
-                          config)
+        provided = dict(grade_inputs(assignment).provided)
+        session = Session(zygote, sub.load_message(assignment.name, provided), config)
         student = Student(session, timer=reference_timer(reference_module(assignment)))
     answers = notebook_answers(assignment, sub, lambda load: Session(zygote, load, config))
     plugin = GradingPlugin(assignment, student, public_only=options.public_only,
@@ -181,22 +161,18 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                    "output": o.output} for o in plugin.outcomes],
     }
     seconds = time.monotonic() - start
-    details = {
-        "file": str(sub.path),
-        "problem": sub.problem,
-        "note": sub.note,
-        "protections": session.protections if session else [],
-        "load_failure": str(session.load_failure or "") if session else "",
-        "events": (session.events if session else []) + (answers.session.events
-                                                           if answers and answers.session else []),
-        "output": session.output() if session else "",
-        "written": [written_record(w, o.name) for w, o in zip(written, by_hand)],
-        "seconds": seconds,
-        "outcomes": plugin.outcomes,
-        "public_only": options.public_only,
-        "attachments": plugin.attachments,
-    }
+    sessions = [s for s in (session, answers.session if answers else None) if s is not None]
+    events = tuple(e for s in sessions for e in s.events)
+    details = GradeDetails(
+        outcomes=tuple(plugin.outcomes), file=str(sub.path), problem=sub.problem, note=sub.note,
+        protections=tuple(session.protections) if session else (),
+        load_failure=str(session.load_failure or "") if session else "", events=events,
+        output=session.output() if session else "",
+        written=tuple(WrittenRecord.of(w, o.name) for w, o in zip(written, by_hand)),
+        seconds=seconds, public_only=options.public_only,
+        attachments=tuple(plugin.attachments))
     write_submission_report(options.out_dir / student_id, result, details,
                             GraderPaths.of_grade(assignment.root, options.out_dir, path))
     return Graded(result, seconds, session.spent if session else None,
-                  session.protections if session else [])
+                  session.protections if session else [], events=events,
+                  groups=[o.group for o in plugin.outcomes])

@@ -228,7 +228,7 @@ class Hints:
 
 def replay(function, obs: Observation):
     """``function`` on copies of ``obs``'s inputs, answered in the form of ``obs.kind``."""
-    from autograder.engine.compare import Reply, clone
+    from autograder.engine.compare import LocalReply, clone
 
     args, kwargs = clone(obs.args), clone(obs.kwargs)
     try:
@@ -237,7 +237,7 @@ def replay(function, obs: Observation):
     except Exception as exc:  # noqa: BLE001 - a known mistake may raise, as a student's code
         return Raised(type(exc).__name__)
     if obs.kind == "grad":
-        return Reply(reply)
+        return LocalReply(reply)
     if obs.kind == "echo":
         return list(args)
     return reply["value"]

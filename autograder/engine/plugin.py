@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -39,7 +39,8 @@ from pgcheck.messages import clip
 from pgcheck.runner import owner
 
 from autograder.authoring.course import Assignment
-from autograder.sandbox.client import StudentError, SubmissionProblem
+from autograder.records.outcomes import TestOutcome
+from autograder.sandbox.problems import StudentError, SubmissionProblem
 
 #: the most feedback one test gives, in characters, and all the tests of a submission together;
 #: past that, each failure keeps its first line. Feedback quotes what a submission sent (its
@@ -48,24 +49,6 @@ from autograder.sandbox.client import StudentError, SubmissionProblem
 TEST_OUTPUT_CHARS = 3000
 SUBMISSION_OUTPUT_CHARS = 32_000
 FIRST_LINE_CHARS = 200
-
-
-@dataclass
-class TestOutcome:
-    name: str
-    group: str
-    score: float
-    max_score: float
-    status: str                 # "passed" | "failed"
-    output: str
-    visibility: str             # Gradescope: "visible" for public checks, else "after_published"
-    not_implemented: str = ""   # the function a stub named, when that is why it failed
-    functions: tuple[str, ...] = ()  # the student's functions the test called, in order
-    gate: tuple[str, ...] = ()  # an edge case of these functions: counts once their main tests pass
-    mutant: str = ""            # the known mistake (mutant file name) recognised in a failure
-    manual: bool = False        # scored by a person (a written answer), 0 until then
-    step: str = ""              # an answer cell's step: its cell (grade_id) ...
-    answer: str = ""            # ... and the values the student's cell gave, in short
 
 
 @cache

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Callable
 
-from autograder.sandbox.client import ForkFactory, Zygote
+from autograder.sandbox.servers import ForkFactory, Zygote
 
 _factory: ForkFactory | None = None
 _zygotes: list[Zygote] = []
@@ -51,9 +51,9 @@ def _init(counter) -> None:
 def grade_in_slot(student_id: str, path: Path, assignment, options, sub=None) -> dict:
     """Grade one submission with this process's job slot (slot 0 in the process that
     launched the servers; slot k in grading process k of :func:`processes`)."""
-    from autograder.engine import grade as runner
+    from autograder.engine import grade
 
-    return runner.grade(student_id, path, assignment, options, _zygotes[_slot], sub=sub)
+    return grade.grade(student_id, path, assignment, options, _zygotes[_slot], sub=sub)
 
 
 def processes(jobs: int) -> ProcessPoolExecutor:
@@ -74,7 +74,7 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
     """
     import torch
 
-    from autograder.engine import grade as runner
+    from autograder.engine import grade
 
     torch.set_num_threads(1)   # the grader's own tensor work is tiny; threads only contend
     jobs = max(1, min(jobs, len(pairs)))
@@ -83,7 +83,7 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
     results: list[dict | None] = [None] * len(pairs)
     if jobs == 1:
         for i, (sid, path) in enumerate(pairs):
-            results[i] = runner.grade(sid, path, assignment, options, _zygotes[0])
+            results[i] = grade.grade(sid, path, assignment, options, _zygotes[0])
             on_done(results[i])
         return results
 

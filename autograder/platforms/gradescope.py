@@ -152,23 +152,23 @@ def runtime_dir() -> Path:
 
 def run(name: str, root: Path) -> dict:
     """Grade the submission under ``root`` and write Gradescope's results.json."""
-    from autograder.engine import pool as batch
+    from autograder.engine import pool
     from autograder.authoring.course import warm_imports
 
-    batch.launch(1, warm_imports(name))
-    from autograder.engine import grade as runner
+    pool.launch(1, warm_imports(name))
+    from autograder.engine import grade
     from autograder.authoring.course import get
 
     assignment = get(name)
     results_dir = root / "results"
     results_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        options = runner.Options(out_dir=Path(tmp))
+        options = grade.Options(out_dir=Path(tmp))
         submission = find_submission(root / "submission", name)
-        batch.grade_many([("submission", submission)], assignment, options, jobs=1)
+        pool.grade_many([("submission", submission)], assignment, options, jobs=1)
         results = json.loads((Path(tmp) / "submission" / "results.json").read_text())
     (results_dir / "results.json").write_text(json.dumps(results, indent=2))
-    batch.close()
+    pool.close()
     return results
 
 

@@ -30,6 +30,8 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
+from autograder.records.grades import Graded
+
 NOTEBOOK_CELL_PREFIX = "autograde: "
 
 
@@ -86,13 +88,13 @@ except ImportError:  # pragma: no cover - nbgrader is a dependency
 
 # -- the gradebook ---------------------------------------------------------------------
 
-def group_scores(result: dict, skip=()) -> dict[str, tuple[float, float]]:
+def group_scores(result: Graded, skip=()) -> dict[str, tuple[float, float]]:
     """(points earned, points available) per test group of one grading result; groups
     worth nothing (the public checks) and the groups ``skip`` are left out."""
     groups: dict[str, list[float]] = {}
-    for t in result["tests"]:
-        if t["max_score"] and t["name"].split(":", 1)[0] not in skip:
-            score = groups.setdefault(t["name"].split(":", 1)[0], [0.0, 0.0])
+    for group, t in result.tests_by_group():
+        if t["max_score"] and group not in skip:
+            score = groups.setdefault(group, [0.0, 0.0])
             score[0] += t["score"]
             score[1] += t["max_score"]
     return {g: (s, m) for g, (s, m) in groups.items()}

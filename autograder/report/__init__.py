@@ -29,6 +29,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from autograder.records.events import Kind
+from autograder.records.grades import GradeDetails
 from autograder.report.csvsafe import write_csv
 from autograder.report.feedback import feedback_of, markdown, page
 from autograder.report.redact import GraderPaths, scrub_all
@@ -42,18 +44,18 @@ MANUAL = "manual.csv"          #: OUT/manual.csv: scores a person gives (autogra
 OUTPUT_NAMES = (GRADEBOOK, RUNS, REPORT, MANUAL)
 
 
-def gradescope_results(result: dict, details: dict) -> dict:
+def gradescope_results(result: dict, details: GradeDetails) -> dict:
     """Gradescope's ``results.json`` for one graded submission."""
     lines = [f"{result['assignment']}: {result['score']:g} / {result['max_score']:g}"]
-    if details.get("problem"):
-        lines.append(f"Not graded: {details['problem']}")
-    if details.get("note"):
-        lines.append(details["note"])
-    if details.get("protections"):
-        lines.append(f"Sandbox: {', '.join(details['protections'])}")
+    if details.problem:
+        lines.append(f"Not graded: {details.problem}")
+    if details.note:
+        lines.append(details.note)
+    if details.protections:
+        lines.append(f"Sandbox: {', '.join(details.protections)}")
     return {
         "score": result["score"],
-        "execution_time": round(details.get("seconds", 0.0), 3),
+        "execution_time": round(details.seconds, 3),
         "output": "\n".join(lines),
         "output_format": "text",
         "visibility": "visible",
@@ -62,7 +64,7 @@ def gradescope_results(result: dict, details: dict) -> dict:
                    "max_score": o.max_score, "status": o.status, "output": o.output,
                    "output_format": "text", "visibility": o.visibility,
                    "extra_data": test_extra_data(o)}
-                  for o in details["outcomes"]],
+                  for o in details.outcomes],
         "extra_data": submission_extra_data(result, details),
     }
 
@@ -71,38 +73,29 @@ def test_extra_data(outcome) -> dict:
     """What class reports need of one test, as data: its idea (group) and, for a failure
     that a known mistake explains, that mistake (``mutants/<name>.py``)."""
     extra = {"group": outcome.group}
-    if getattr(outcome, "mutant", ""):
+    if outcome.mutant:
         extra["mutant"] = outcome.mutant
-    if getattr(outcome, "manual", False):        # scored by a person: not yet, at grading time
+    if outcome.manual:                          # scored by a person: not yet, at grading time
         extra["manual"] = {"scored": False}
-    if getattr(outcome, "step", ""):             # an answer cell: what it gave (class page)
+    if outcome.step:                            # an answer cell: what it gave (class page)
         extra["step"] = {"cell": outcome.step, "answer": outcome.answer}
     if outcome.not_implemented:
         extra["not_implemented"] = outcome.not_implemented
     return extra
 
 
-def submission_extra_data(result: dict, details: dict) -> dict:
+def submission_extra_data(result: dict, details: GradeDetails) -> dict:
     """What class reports need of one submission (``autograde report``): who, what, the
-    protections in force, crashes and timeouts, why it was not graded."""
+    protections in force, what went wrong while its code ran (each
+    :class:`~autograder.records.events.Event` as a record), why it was not graded."""
     from autograder import __version__
 
     return {"submission": result["submission"], "assignment": result["assignment"],
             "max_score": result["max_score"], "engine": __version__,
-            "file": str(details.get("file") or ""), "problem": details.get("problem") or "",
-            "load_failure": details.get("load_failure") or "",
-            "protections": list(details.get("protections") or []),
-            "events": list(details.get("events") or []),
-            "written": list(details.get("written") or ())}
-
-
-def written_record(answer, test: str) -> dict:
-    """A written answer (:class:`pgcheck.answers.WrittenAnswer`) as ``results.json`` keeps it,
-    for the class page and the manual scores: the question, the test that scores it, the
-    text and its digest."""
-    q = answer.question
-    return {"cell": q.cell, "title": q.title, "test": test, "points": q.points,
-            "answered": answer.answered, "answer": answer.text, "digest": answer.digest}
+            "file": details.file, "problem": details.problem,
+            "load_failure": details.load_failure, "protections": list(details.protections),
+            "events": [e.to_json() for e in details.events],
+            "written": [w.to_json() for w in details.written]}
 
 
 def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
@@ -115,8 +108,7 @@ def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
         if r["assignment"] in layout:
             continue                                # every submission has the same tests
         groups = layout[r["assignment"]] = {}
-        for t in r["tests"]:
-            g = t["name"].split(":", 1)[0]
+        for g, t in r.tests_by_group():
             groups[g] = groups.get(g, 0.0) + t["max_score"]
     header = ["student"]
     for a, groups in layout.items():
@@ -133,8 +125,8 @@ def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
             r = mine.get(a)
             per = {g: 0.0 for g in groups}
             if r:
-                for t in r["tests"]:
-                    per[t["name"].split(":", 1)[0]] += t["score"]
+                for g, t in r.tests_by_group():
+                    per[g] += t["score"]
                 total += r["score"]
             row += ([r["score"], r["max_score"]] if r else ["", ""])
             row += [per[g] if r else "" for g, worth in groups.items() if worth]
@@ -147,13 +139,14 @@ def where_time_went(result) -> str:
     """What a graded submission's seconds were spent on, largest first, for the class summary:
     calls that hung (and which functions), the time budget running out, training runs, crashes,
     loading, calls that returned, and the rest (the grader's own checks, hints and reports)."""
-    spent, seconds = getattr(result, "spent", None), getattr(result, "seconds", 0.0)
-    if spent is None:
+    spent, seconds = result.spent, result.seconds
+    if seconds is None:                     # not known (a grade read back)
         return ""
     parts = []
     if spent.hung:
-        functions = ", ".join(dict.fromkeys(spent.hangs))
-        parts.append((spent.hung, f"hung {len(spent.hangs)}x: {functions} ({spent.hung:.0f} s)"))
+        hangs = [e.function for e in result.of_kind(Kind.HUNG)]
+        functions = ", ".join(dict.fromkeys(hangs))
+        parts.append((spent.hung, f"hung {len(hangs)}x: {functions} ({spent.hung:.0f} s)"))
     if spent.runs:
         parts.append((spent.runs, f"training run ({spent.runs:.0f} s)"))
     if spent.crashed:
@@ -171,16 +164,26 @@ def where_time_went(result) -> str:
     return "; ".join(shown)
 
 
-def write_submission_report(folder: Path, result: dict, details: dict,
+def what_went_wrong(result) -> str:
+    """The events of a grade in brief, for the batch summary: each kind once, with the
+    functions it struck (``crashed: compute_gae; hung: td_residuals``); empty for none."""
+    kinds: dict[str, list[str]] = {}
+    for e in getattr(result, "events", ()):
+        functions = kinds.setdefault(e.kind.value, [])
+        if e.function and e.function not in functions:
+            functions.append(e.function)
+    return "; ".join(f"{kind}: {', '.join(fs)}" if fs else kind for kind, fs in kinds.items())
+
+
+def write_submission_report(folder: Path, result: dict, details: GradeDetails,
                             paths: GraderPaths | None = None) -> None:
     """``results.json``, ``feedback.md`` and ``feedback.html`` of one graded submission in
     ``folder``. Every string in them passes ``paths.scrub`` first (by default the places
     of a grade whose output folder holds ``folder`` and whose submission is
-    ``details["file"]``): no path of the grading machine reaches a student."""
+    ``details.file``): no path of the grading machine reaches a student."""
     if paths is None:
         paths = GraderPaths.of_grade(out_dir=Path(folder).parent,
-                                     submission=Path(details["file"]) if details.get("file")
-                                     else None)
+                                     submission=Path(details.file) if details.file else None)
     folder.mkdir(parents=True, exist_ok=True)
     results = scrub_all(gradescope_results(result, details), paths.scrub)
     (folder / "results.json").write_text(json.dumps(results, indent=2))

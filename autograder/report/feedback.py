@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from autograder.records.grades import GradeDetails
+
 TEMPLATES = Path(__file__).with_name("templates")
 #: the page's policy: images only from data: URIs, inline styles, nothing else at all
 CSP = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; "
@@ -67,7 +69,7 @@ class Feedback:
     passed: tuple[Scored, ...] = ()
     by_hand: tuple[Failure, ...] = ()      # written answers: one test each, scored by a person
     figures: tuple[tuple[str, str], ...] = ()  # (title, file name in the report folder)
-    events: tuple[str, ...] = ()           # crashes, timeouts, restarts
+    events: tuple[str, ...] = ()           # what went wrong while its code ran (Event.text)
     output: str = ""                       # what the code printed
     protections: tuple[str, ...] | None = None   # None: not graded in a sandbox at all
 
@@ -76,25 +78,24 @@ class Feedback:
         return f"{self.assignment}: {self.submission}"
 
 
-def feedback_of(result: dict, details: dict) -> Feedback:
+def feedback_of(result: dict, details: GradeDetails) -> Feedback:
     """The feedback of a graded submission (the grade's ``result`` and ``details``)."""
-    outcomes = details["outcomes"]
+    outcomes = details.outcomes
     public = [o for o in outcomes if o.visibility == "visible"]
-    manual = [o for o in outcomes if getattr(o, "manual", False)]
+    manual = [o for o in outcomes if o.manual]
     failed = [o for o in outcomes if o.status == "failed" and not o.not_implemented
               and o not in manual]
     by_output: dict[str, list] = {}
     for o in failed:
         by_output.setdefault(o.output, []).append(o)
-    protections = details.get("protections")
     return Feedback(
         assignment=result["assignment"], submission=result["submission"],
         score=result["score"], max_score=result["max_score"],
-        problem=details.get("problem") or "",
-        graded_file=Path(details["file"]).name if details.get("file") else "",
-        note=details.get("note") or "",
+        problem=details.problem,
+        graded_file=Path(details.file).name if details.file else "",
+        note=details.note,
         public=(sum(o.status == "passed" for o in public), len(public)) if public else None,
-        public_only=bool(details.get("public_only")),
+        public_only=details.public_only,
         not_implemented=tuple(sorted({o.not_implemented for o in outcomes
                                       if o.not_implemented})),
         failures=tuple(Failure(tuple(Scored(o.name, 0.0, o.max_score) for o in group), output)
@@ -102,10 +103,10 @@ def feedback_of(result: dict, details: dict) -> Feedback:
         passed=tuple(Scored(o.name, o.score, o.max_score) for o in outcomes
                      if o.status == "passed" and o not in manual),
         by_hand=tuple(Failure((Scored(o.name, o.score, o.max_score),), o.output) for o in manual),
-        figures=tuple((str(t), str(n)) for t, n in details.get("attachments") or ()),
-        events=tuple(details.get("events") or ()),
-        output=(details.get("output") or "").strip(),
-        protections=None if protections is None else tuple(protections))
+        figures=tuple((str(t), str(n)) for t, n in details.attachments),
+        events=tuple(e.text for e in details.events),
+        output=details.output.strip(),
+        protections=details.protections)
 
 
 # -- markdown ----------------------------------------------------------------------------

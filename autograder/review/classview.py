@@ -24,6 +24,9 @@ it in ``OUT/manual.csv`` (:mod:`autograder.review.manual`) and whether that scor
 :func:`summarise` and :func:`unfair_tests` are pure functions of the students' records;
 only the ``write_*`` functions touch disk. Matplotlib draws the figures, Jinja2 renders
 the page (``templates/class.html.j2``).
+
+Long because: the class page is one story told from one set of records (its numbers,
+its figures, its files); split, each part would need the others' helpers passed around.
 """
 from __future__ import annotations
 
@@ -37,6 +40,8 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from autograder.records.events import Event, Kind
+from autograder.records.grades import Graded
 from autograder.report.csvsafe import write_csv
 from autograder.review import regrade
 
@@ -66,7 +71,7 @@ def record(results_json: dict, student: str, run_entry: dict | None = None) -> d
     tests = []
     for t in results_json.get("tests", []):
         te = t.get("extra_data") or {}
-        tests.append({"name": t["name"], "idea": t["name"].split(":", 1)[0],
+        tests.append({"name": t["name"], "idea": str(te.get("group", "")),
                       "score": float(t["score"]), "max_score": float(t["max_score"]),
                       "passed": t.get("status", "passed" if t["score"] >= t["max_score"]
                                       else "failed") == "passed",
@@ -80,19 +85,21 @@ def record(results_json: dict, student: str, run_entry: dict | None = None) -> d
             "max_score": float(extra.get("max_score", sum(t["max_score"] for t in tests))),
             "seconds": float(results_json.get("execution_time", 0.0)),
             "protections": list(extra.get("protections", [])),
-            "events": list(extra.get("events", [])),
+            "events": [e for e in map(Event.from_json, extra.get("events") or []) if e],
             "problem": extra.get("problem", "") or extra.get("load_failure", ""),
             "reused": bool(entry.get("reused", False)), "why": list(entry.get("why", [])),
             "renamed": dict(entry.get("renamed") or {}), "tests": tests,
             "written": [w for w in extra.get("written", []) if isinstance(w, dict)]}
 
 
-def _from_contract(result: dict) -> dict:
-    """A ``results.json``-like dict from a grade's JSON object (when results.json is gone)."""
-    return {"score": result["score"],
-            "tests": [{**t, "status": "passed" if t["score"] >= t["max_score"] else "failed"}
-                      for t in result["tests"]],
-            "extra_data": {"max_score": result["max_score"]}}
+def _from_contract(entry: dict) -> dict:
+    """A ``results.json``-like dict from a grade's cache entry (when results.json is gone)."""
+    graded = Graded.cached(entry)
+    return {"score": graded["score"],
+            "tests": [{**t, "status": "passed" if t["score"] >= t["max_score"] else "failed",
+                       "extra_data": {"group": group}} for group, t in graded.tests_by_group()],
+            "extra_data": {"max_score": graded["max_score"],
+                           "events": [e.to_json() for e in graded.events]}}
 
 
 def load_run(out: Path, run: dict) -> list[dict]:
@@ -104,7 +111,7 @@ def load_run(out: Path, run: dict) -> list[dict]:
             data = json.loads((folder / "results.json").read_text())
         except (OSError, ValueError):
             try:
-                data = _from_contract(json.loads((folder / regrade.CACHE).read_text())["result"])
+                data = _from_contract(json.loads((folder / regrade.CACHE).read_text()))
             except (OSError, ValueError, KeyError):
                 continue
         records.append(record(data, entry["id"], entry))
@@ -176,8 +183,20 @@ def _tests_in_order(records: list[dict]) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
-def _events(r: dict, kind: str) -> list[str]:
-    return [e for e in r["events"] if e.lower().startswith(kind)]
+#: the events of the page's "timeouts" table; every other kind is in its "crashes" table
+TIMEOUTS = (Kind.HUNG, Kind.BUDGET)
+
+
+def _events(r: dict, timeouts: bool) -> list[Event]:
+    """A record's events of the "timeouts" table (or of the "crashes" table)."""
+    return [e for e in r["events"] if (e.kind in TIMEOUTS) == timeouts]
+
+
+def _problem_rows(records: list[dict], timeouts: bool) -> list[dict]:
+    """One row per event of that table: who, what sort of event, where, and the sentence."""
+    return [{"student": r["student"], "kind": e.kind.value, "function": e.function,
+             "case": e.case, "seconds": e.seconds, "text": e.text}
+            for r in records for e in _events(r, timeouts)]
 
 
 def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None = None,
@@ -187,13 +206,43 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
     ``bank`` maps each known mistake (mutant name) to its ``hint`` and ``doc``; mistakes
     of the bank that no student made are listed with a count of 0.
     """
-    bank = bank or {}
     n = len(records)
     scores = [r["score"] for r in records]
     max_score = max((r["max_score"] for r in records), default=0.0)
     unfair = unfair_tests(records, rule)
-    flagged = {u["test"] for u in unfair}
+    tests = _tests_table(records, {u["test"] for u in unfair})
+    table = [{"student": r["student"], "score": r["score"], "max_score": r["max_score"],
+              "percent": 100 * r["score"] / r["max_score"] if r["max_score"] else 0.0,
+              "seconds": r["seconds"], "crashes": len(_events(r, timeouts=False)),
+              "timeouts": len(_events(r, timeouts=True)), "not_graded": r["problem"],
+              "reused": r["reused"], "why": " ".join(r["why"])}
+             for r in records]
+    protections = Counter(", ".join(r["protections"]) or "none (not started)" for r in records)
+    return {
+        "assignment": assignment, "students": n, "max_score": max_score,
+        "mean": statistics.fmean(scores) if scores else 0.0,
+        "median": statistics.median(scores) if scores else 0.0,
+        "min": min(scores, default=0.0), "max": max(scores, default=0.0),
+        "full_marks": sum(s >= max_score for s in scores) if max_score else 0,
+        "scores": table, "ideas": _ideas_table(records, tests), "tests": tests,
+        "misconceptions": _misconceptions(records, bank or {}), "unfair": unfair,
+        "fairness_rule": asdict(rule),
+        "problems": {
+            "not_graded": [{"student": r["student"], "reason": r["problem"]}
+                           for r in records if r["problem"]],
+            "crashes": _problem_rows(records, timeouts=False),
+            "timeouts": _problem_rows(records, timeouts=True)},
+        "renamed": [{"student": r["student"], "found_as": r["renamed"].get("found_as", ""),
+                     "why": r["renamed"].get("why", "")} for r in records if r.get("renamed")],
+        "slowest": sorted(table, key=lambda s: -s["seconds"])[:5],
+        "steps": answer_steps(records), "written": written_answers(records),
+        "protections": [{"protections": p, "students": c} for p, c in protections.most_common()],
+    }
 
+
+def _tests_table(records: list[dict], flagged: set[str]) -> list[dict]:
+    """One row per test: who passed, the known mistakes that explain its failures, whether
+    it looks unfair (``flagged``)."""
     tests = []
     for name, idea in _tests_in_order(records):
         rows = [t for r in records for t in r["tests"] if t["name"] == name]
@@ -206,7 +255,11 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
                       "explained": sum(mistakes.values()),
                       "mistakes": ", ".join(f"{m} ({c})" for m, c in mistakes.most_common()),
                       "unfair": name in flagged})
+    return tests
 
+
+def _ideas_table(records: list[dict], tests: list[dict]) -> list[dict]:
+    """One row per idea worth points: its tests, its points, the class's mean on it."""
     ideas: dict[str, dict] = {}
     for t in tests:
         if t["max_score"] > 0 and not t["public"]:
@@ -218,7 +271,11 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
         idea["mean"] = statistics.fmean(per) if per else 0.0
         idea["percent"] = 100 * idea["mean"] / idea["max_score"] if idea["max_score"] else 0.0
         idea["full_marks"] = sum(p >= idea["max_score"] for p in per)
+    return list(ideas.values())
 
+
+def _misconceptions(records: list[dict], bank: dict[str, dict]) -> list[dict]:
+    """One row per known mistake (of the bank, or recognised): who made it, where it showed."""
     seen: dict[str, dict] = {}
     for r in records:
         for t in r["tests"]:
@@ -228,45 +285,18 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
                 m["who"].add(r["student"])
                 m["tests"][t["name"]] += 1
                 m["ideas"][t["idea"]] += 1
-    misconceptions = []
+    n = len(records)
+    rows = []
     for name in sorted(set(seen) | set(bank), key=lambda m: (-len(seen.get(m, {}).get("who", ())), m)):
         who = sorted(seen.get(name, {}).get("who", ()))
         info = bank.get(name, {})
-        misconceptions.append({
+        rows.append({
             "mutant": name, "students": len(who), "share": len(who) / n if n else 0.0,
             "hint": info.get("hint") or "", "doc": (info.get("doc") or "").split("\n\n")[0],
             "tests": [t for t, _ in seen.get(name, {}).get("tests", Counter()).most_common()],
             "ideas": [i for i, _ in seen.get(name, {}).get("ideas", Counter()).most_common()],
             "who": who})
-
-    table = [{"student": r["student"], "score": r["score"], "max_score": r["max_score"],
-              "percent": 100 * r["score"] / r["max_score"] if r["max_score"] else 0.0,
-              "seconds": r["seconds"], "crashes": len(_events(r, "crash")),
-              "timeouts": len(_events(r, "timeout")), "not_graded": r["problem"],
-              "reused": r["reused"], "why": " ".join(r["why"])}
-             for r in records]
-    protections = Counter(", ".join(r["protections"]) or "none (not started)" for r in records)
-    return {
-        "assignment": assignment, "students": n, "max_score": max_score,
-        "mean": statistics.fmean(scores) if scores else 0.0,
-        "median": statistics.median(scores) if scores else 0.0,
-        "min": min(scores, default=0.0), "max": max(scores, default=0.0),
-        "full_marks": sum(s >= max_score for s in scores) if max_score else 0,
-        "scores": table, "ideas": list(ideas.values()), "tests": tests,
-        "misconceptions": misconceptions, "unfair": unfair, "fairness_rule": asdict(rule),
-        "problems": {
-            "not_graded": [{"student": r["student"], "reason": r["problem"]}
-                           for r in records if r["problem"]],
-            "crashes": [{"student": r["student"], "events": _events(r, "crash")}
-                        for r in records if _events(r, "crash")],
-            "timeouts": [{"student": r["student"], "events": _events(r, "timeout")}
-                         for r in records if _events(r, "timeout")]},
-        "renamed": [{"student": r["student"], "found_as": r["renamed"].get("found_as", ""),
-                     "why": r["renamed"].get("why", "")} for r in records if r.get("renamed")],
-        "slowest": sorted(table, key=lambda s: -s["seconds"])[:5],
-        "steps": answer_steps(records), "written": written_answers(records),
-        "protections": [{"protections": p, "students": c} for p, c in protections.most_common()],
-    }
+    return rows
 
 
 def answer_steps(records: list[dict]) -> list[dict]:

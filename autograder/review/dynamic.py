@@ -21,6 +21,9 @@ zlib, bz2), ``zlib``/``gzip``/``bz2``/``lzma`` decompression, ``str``/``bytes`` 
 integer lists, and names bound once to such values. Every value is capped at
 :data:`MAX_DECODED` (decompression stops there; ``lzma`` also has a memory limit), so a
 decompression bomb costs nothing. Nothing here runs student code.
+
+Long because: the list of what builds code at run time and the constant folder that
+decodes it must agree name for name; they are kept in one file to stay in step.
 """
 from __future__ import annotations
 
@@ -331,7 +334,10 @@ def findings(tree: ast.Module, notebook: bool = False) -> list[Finding]:
 def load_time_code(tree: ast.Module, folder: Folder) -> list[tuple[ast.AST, str]]:
     """In a notebook: code that the grader's loader runs although it keeps only definitions
     (a class body, decorators, default arguments, annotations, class bases), unless it is a
-    literal, a name, or a library function called on literals."""
+    literal, a name, or a library function called on literals.
+
+    Long because: one walk over the tree, one branch per place where code can hide.
+    """
     own = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef,
                                                        ast.ClassDef))}
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autograder.authoring.course import Assignment
+from autograder.records.grades import Graded
 from autograder.report import GRADEBOOK, MANUAL, write_gradebook
 from autograder.report.csvsafe import cell_text, write_csv
 
@@ -259,14 +260,6 @@ def apply(out: Path, assignment: Assignment, results: list[dict],
     return merged
 
 
-class _Timed(dict):
-    """A grade read back from an output folder, with the seconds it took (for the gradebook)."""
-
-    def __init__(self, result: dict, seconds: float | None):
-        super().__init__(result)
-        self.seconds = seconds
-
-
 def refresh(out: Path) -> bool:
     """``autograde report``: merge ``OUT/manual.csv`` into the latest run of every assignment
     graded in ``out`` that has written questions, and write ``gradebook.csv`` again from
@@ -293,11 +286,11 @@ def refresh(out: Path) -> bool:
         for entry in recorded[-1]["students"]:
             folder = regrade.student_folder(out, entry["id"], entry.get("graded_in", ""))
             try:
-                result = json.loads((folder / regrade.CACHE).read_text())["result"]
+                entry = json.loads((folder / regrade.CACHE).read_text())
                 seconds = json.loads((folder / "results.json").read_text()).get("execution_time")
-            except (OSError, ValueError, KeyError):
+                results.append(Graded.cached(entry, seconds))
+            except (OSError, ValueError, KeyError, AttributeError):
                 continue
-            results.append(_Timed(result, seconds))
         everything += apply(out, assignment, results, scores)
     write_gradebook(out / GRADEBOOK, everything)
     return True

@@ -37,6 +37,9 @@ bounded decoders of :mod:`autograder.review.dynamic` only.
 
 :func:`normalise` also keeps, for each line of the canonical text, the line of the
 student's file it came from, so that the class page marks the student's own lines.
+
+Long because: each rewrite above is a small AST transformer, and they run as one
+pipeline whose order matters; keeping them together keeps that order readable.
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ A grade depends on four things, each hashed on its own (the *parts* of the key):
   grade (the JSON object of ``autograde grade --json``). When a later run finds the same key,
   it reuses the grade and leaves the student's folder as it is. Any change of a part regrades,
   and so does a grade recorded with a ``retry`` reason (the grader itself crashed on it:
-  :class:`autograder.engine.grade.Graded`), whose key is left empty.
+  :class:`autograder.records.grades.Graded`), whose key is left empty.
 * ``OUT/_runs/<run>/run.json``: one manifest per run: when, which students, whether each was
   regraded or reused and why, and every score (test names and scores, without feedback).
 * ``OUT/_runs/<run>/<student>/``: a student's folder as run ``<run>`` left it, moved there
@@ -43,13 +43,15 @@ from pathlib import Path
 
 from autograder import __version__
 from autograder.authoring.course import Assignment, package_dir
+from autograder.authoring.inputs import grade_inputs, tree
+from autograder.records.grades import Graded
 from autograder.report import OUTPUT_NAMES as RESERVED  # names no student id may take
 from autograder.report import REPORT, RUNS
 
 CACHE = "cache.json"           #: OUT/<student>/cache.json
 PARTS = ("submission", "assignment", "engine", "options")
 #: parts of the package that only read grading output: changing them never changes a grade
-AFTER_GRADING = ("autograder/review/", "autograder/cli.py")
+AFTER_GRADING = ("autograder/review/", "autograder/cli.py", "autograder/commands/")
 
 
 # -- the key -------------------------------------------------------------------
@@ -71,20 +73,13 @@ def _files_digest(files: list[tuple[str, Path]]) -> str:
     return _digest(*chunks)
 
 
-def _tree(folder: Path, label: str) -> list[tuple[str, Path]]:
-    if not folder.is_dir():
-        return []
-    return [(f"{label}/{p.relative_to(folder).as_posix()}", p) for p in folder.rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
-
-
 @cache
 def engine_fingerprint() -> str:
     """The engine version and everything of the engine that can change a grade."""
     package = package_dir()
-    files = [f for f in _tree(package, "autograder") if not f[0].startswith("autograder/hidden/")
+    files = [f for f in tree(package, "autograder") if not f[0].startswith("autograder/hidden/")
              and f[1].suffix in (".py", ".json", ".j2") and not f[0].startswith(AFTER_GRADING)]
-    files += [f for f in _tree(package.parent / "pgcheck", "pgcheck") if f[1].suffix == ".py"]
+    files += [f for f in tree(package.parent / "pgcheck", "pgcheck") if f[1].suffix == ".py"]
     try:
         torch_version = metadata.version("torch")
     except metadata.PackageNotFoundError:
@@ -93,20 +88,12 @@ def engine_fingerprint() -> str:
 
 
 def assignment_fingerprint(assignment: Assignment) -> str:
-    """The hidden suite (with its bank of mistakes), reference, public checks and settings."""
-    from autograder.authoring.course import assignments
-
-    files = _tree(assignment.hidden_dir, "hidden")
-    files += [("reference", assignment.reference_module), ("checks", assignment.checks_module),
-              ("settings", assignment.source_dir / "assignment.toml")]
-    if assignment.answers.steps:        # the reference answers are its notebook's answer cells
-        files.append(("notebook", assignment.notebook))
-    known = assignments(assignment.root)
-    for other in assignment.provided_solutions:
-        files.append((f"provided-solution/{other}", known[other].reference_module))
-    for name in assignment.settings.get("grading", {}).get("provided_modules", []):
-        files.append((f"provided/{name}", assignment.source_dir / f"{name}.py"))
-    return _digest(assignment.name, _files_digest(files))
+    """Every course input of a grade (:func:`~autograder.authoring.inputs.grade_inputs`: the
+    hidden suite with its bank of mistakes, reference, public checks, settings, notebook,
+    provided code)."""
+    inputs = grade_inputs(assignment)
+    return _digest(assignment.name, _files_digest(list(inputs.files)),
+                   *(chunk for name, source in inputs.provided for chunk in (name, source)))
 
 
 def submission_fingerprint(sub) -> str:
@@ -177,7 +164,7 @@ class Plan:
     options: dict
     pairs: list[tuple[str, Path]]
     parts: dict[str, dict]                      # student -> the four hashes
-    reused: dict[str, dict]                     # student -> earlier grade (contract object)
+    reused: dict[str, Graded]                   # student -> earlier grade (contract object)
     why: dict[str, list[str]]                   # student -> parts that changed ("new": none before)
     graded_in: dict[str, str]                   # student -> run whose grade is reused
     #: student -> {"found_as": the folder's name, "why": why that could not be the id}
@@ -202,7 +189,7 @@ class Plan:
             retry = getattr(result, "retry", "")      # the grader crashed: never reused
             (folder / CACHE).write_text(json.dumps(
                 {"key": "" if retry else key_of(parts), "parts": parts, "run": self.run,
-                 "result": result, **({"retry": retry} if retry else {})}))
+                 **result.cache_entry(), **({"retry": retry} if retry else {})}))
         results = [by_student[sid] for sid, _ in self.pairs]
         manifest = {
             "run": self.run, "assignment": self.assignment, "engine": __version__,
@@ -223,23 +210,25 @@ class Plan:
 
 
 def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], options: dict,
-         read=None, renamed=()) -> Plan:
+         read=None, renamed=(), reuse: bool = True) -> Plan:
     """Decide, student by student, whether the grade in ``out`` can be reused; move aside
     (into ``out/_runs/<its run>/``) the folder of every student who will be regraded.
 
     ``read(student, path)`` reads a submission (default :func:`autograder.engine.discover.read`).
     ``renamed``: the :class:`autograder.engine.discover.Student` entries graded under another
     id than their folder's name; the manifest keeps the name and why.
+    ``reuse=False`` (``grade --no-reuse``) grades every student again, the manifest saying
+    why (``no-reuse``) for those whose grade could have been reused.
     """
-    from autograder.engine import discover as submissions
+    from autograder.engine import discover
 
     out = Path(out)
-    read = read or (lambda sid, path: submissions.read(sid, path, assignment.name,
+    read = read or (lambda sid, path: discover.read(sid, path, assignment.name,
                                                        assignment.functions,
                                                        answers=bool(assignment.answers)))
-    keys = [submissions.id_key(sid) for sid, _ in pairs]
+    keys = [discover.id_key(sid) for sid, _ in pairs]
     clash = [sid for sid, key in zip((p[0] for p in pairs), keys)
-             if key in {submissions.id_key(r) for r in RESERVED}]
+             if key in {discover.id_key(r) for r in RESERVED}]
     if clash:
         raise ValueError(f"a student may not be graded as {clash[0]!r} (the output "
                          "folder keeps its own files under that name)")
@@ -261,14 +250,20 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
             cached = json.loads((out / sid / CACHE).read_text())
         except (OSError, ValueError):
             cached = None
-        if cached and cached.get("key") == key_of(parts) \
-                and cached.get("result", {}).get("assignment") == assignment.name:
-            result.reused[sid] = cached["result"]
-            result.graded_in[sid] = cached.get("run", "")
-            continue
+        same = bool(cached) and cached.get("key") == key_of(parts) \
+            and cached.get("result", {}).get("assignment") == assignment.name
+        if same and reuse:
+            try:
+                result.reused[sid] = Graded.cached(cached)
+            except ValueError:
+                pass                                # not this version's: graded again
+            else:
+                result.graded_in[sid] = cached.get("run", "")
+                continue
         before = (cached or {}).get("parts", {})
         result.why[sid] = ([p for p in PARTS if before.get(p) != parts[p]] if before else
-                           ["new"]) or (["retry"] if (cached or {}).get("retry") else [])
+                           ["new"]) or (["retry"] if (cached or {}).get("retry") else []) \
+            or (["no-reuse"] if same else [])
         if (out / sid).exists():
             _set_aside(out, sid, (cached or {}).get("run") or "earlier")
     return result

@@ -53,11 +53,8 @@ def threshold_of(assignment: Assignment) -> float:
     """The threshold of ``assignment``: its ``assignment.toml`` may raise it where the work is
     so short that independent correct solutions share much of their code (a GAE recursion is
     seven lines; CleanRL's and the reference's match at about 52 %)."""
-    value = assignment.settings.get("similarity", {}).get("threshold", THRESHOLD)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
-        raise ValueError(f"solutions/{assignment.name}/assignment.toml: [similarity] threshold "
-                         f"must be a number in (0, 1], not {value!r}")
-    return float(value)
+    value = assignment.settings.similarity.threshold     # checked: in (0, 1]
+    return THRESHOLD if value is None else value
 
 
 @dataclass(frozen=True)
@@ -125,7 +122,7 @@ def collect(path: Path, assignment: Assignment) -> tuple[list[Doc], Path]:
     ``path`` is a grading output folder (its latest run of ``assignment`` names the
     students and where their work was) or a class folder (found as ``grade`` finds it).
     """
-    from autograder.engine import discover as submissions
+    from autograder.engine import discover
 
     path = Path(path)
     recorded = regrade.runs(path, assignment.name) if path.is_dir() else []
@@ -133,11 +130,11 @@ def collect(path: Path, assignment: Assignment) -> tuple[list[Doc], Path]:
         pairs = [(s["id"], Path(s["path"])) for s in recorded[-1]["students"]]
         out = path
     else:
-        pairs = submissions.discover([path], assignment.name)
+        pairs = discover.discover([path], assignment.name)
         out = Path("autograde-out")
     docs = []
     for sid, where in pairs:
-        sub = submissions.read(sid, where, assignment.name, assignment.functions)
+        sub = discover.read(sid, where, assignment.name, assignment.functions)
         if not sub.problem:
             docs.append(doc_of(sid, sub, regrade.submission_fingerprint(sub)))
     return docs, out

@@ -3,8 +3,11 @@
 ==================  ========================================================
 module              job
 ==================  ========================================================
-``client``          the grader's side: one Session per submission, calls
-                    with timeouts, restarts, the ``student`` proxy
+``session``         the grader's side of one submission: calls with time
+                    limits, restarts, an Event for whatever went wrong
+``proxy``           the ``student`` proxy: ``student.fn(...)`` through a session
+``problems``        what went wrong, as exceptions worded for the student
+``servers``         the fork servers a grader's workers come from
 ``forkserver``      a clean, warm process (torch imported, nothing of the
                     course) that forks one worker per submission
 ``worker``          inside the worker: load the submission, answer calls

@@ -70,7 +70,7 @@ class Limits:
     on the same input anyway, so a call may take ``call_floor`` seconds plus ``call_factor``
     times what the reference took, and the first call a newly started worker answers gets
     ``warmup`` seconds more. A function that hangs is stopped at that limit, not at a fixed
-    number of seconds, and its later calls are skipped (:class:`~.client.Session`);
+    number of seconds, and its later calls are skipped (:class:`~.session.Session`);
     ``wall_budget`` stays as the last resort for the whole submission.
     """
     call_floor: float = 2.0          #: seconds any call may take, however fast the reference is

@@ -10,7 +10,7 @@ worker inherits none of them.
 
 The process started is a *factory*: it warms up, then forks one server per
 job slot (:func:`main`). Each server takes control requests on its own socket
-(one JSON frame each, see :mod:`protocol`):
+(one JSON frame each, see :mod:`.codec`):
 
 ``{"op": "spawn"}`` with two file descriptors attached (the worker's end of
     the call socket, the write end of its output pipe): fork a worker; reply
@@ -34,18 +34,11 @@ import time
 
 import psutil   # here, not in _reap_all: the first reap would pay for the import (≈ 16 ms)
 
-from autograder.sandbox import codec as protocol
-
-from autograder.sandbox import confine as sandbox
-
-from autograder.sandbox import kernel
-
-from autograder.sandbox import uids
-
-from autograder.sandbox import worker as server
+from autograder.sandbox import codec, confine, kernel, uids, worker
 
 #: seconds a new worker waits for the grader to say how to confine it
 CONFIG_TIMEOUT = 30.0
+
 
 def _warm_up(extra: list[str]) -> None:
     import importlib
@@ -86,16 +79,16 @@ def _describe_status(status: int) -> str:
     return f"exited with status {code}"
 
 
-def _confinement(sock: socket.socket) -> sandbox.Config:
+def _confinement(sock: socket.socket) -> confine.Config:
     """The worker's first frame, from the grader: ``{"op": "confine", "config": {...}}``."""
     sock.settimeout(CONFIG_TIMEOUT)
-    msg = protocol.recv(sock)
+    msg = codec.recv(sock)
     sock.settimeout(None)
     config = dict(msg["config"]) if isinstance(msg, dict) and msg.get("op") == "confine" else {}
     if not config:
-        raise protocol.ProtocolError("no confinement from the grader")
-    limits = sandbox.Limits(**config.pop("limits", {}))
-    return sandbox.Config(limits=limits, **config)
+        raise codec.ProtocolError("no confinement from the grader")
+    limits = confine.Limits(**config.pop("limits", {}))
+    return confine.Config(limits=limits, **config)
 
 
 def _worker_main(call_fd: int, out_fd: int, control: socket.socket) -> None:
@@ -119,9 +112,9 @@ def _worker_main(call_fd: int, out_fd: int, control: socket.socket) -> None:
                 os._exit(128 + os.WTERMSIG(status) if os.WIFSIGNALED(status)
                          else os.WEXITSTATUS(status))
 
-        protections = sandbox.enter(cfg, fork_init)
-        protocol.send(sock, {"hello": True, "protections": protections})
-        server.serve(sock)
+        protections = confine.enter(cfg, fork_init)
+        codec.send(sock, {"hello": True, "protections": protections})
+        worker.serve(sock)
     except BaseException:  # noqa: BLE001
         code = 70
     os._exit(code)
@@ -164,8 +157,8 @@ def _requests(control: socket.socket, max_fds: int):
         if not data:
             return
         try:
-            msg = protocol.unpack(data)
-        except protocol.ProtocolError:
+            msg = codec.unpack(data)
+        except codec.ProtocolError:
             msg = {}
         yield msg, fds
 
@@ -181,17 +174,17 @@ def serve_workers(control: socket.socket) -> None:
             for fd in fds:
                 os.close(fd)
             current = pid
-            protocol.send(control, {"pid": pid})
+            codec.send(control, {"pid": pid})
         elif msg.get("op") == "reap":
             killed, status = _reap_all(current)
             current = None
             if uids.is_worker_uid(msg.get("uid")) and os.geteuid() == 0:
                 kernel.remove_leftovers(msg["uid"])
-            protocol.send(control, {"killed": killed, "status": status})
+            codec.send(control, {"killed": killed, "status": status})
         else:
             for fd in fds:
                 os.close(fd)
-            protocol.send(control, {"error": "bad request"})
+            codec.send(control, {"error": "bad request"})
     _reap_all(current)
 
 
@@ -207,22 +200,22 @@ def main(control_fd: int, warm: list[str] = ()) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the grader decides when we stop
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # servers that end are reaped by the kernel
     control = socket.socket(fileno=control_fd)
-    protocol.send(control, {"ready": True, "pid": os.getpid()})
+    codec.send(control, {"ready": True, "pid": os.getpid()})
     for msg, fds in _requests(control, max_fds=1):
         if msg.get("op") == "server" and len(fds) == 1:
             pid = os.fork()
             if pid == 0:
                 control.close()
                 signal.signal(signal.SIGCHLD, signal.SIG_DFL)   # we wait for our workers
-                sandbox.make_subreaper()
+                confine.make_subreaper()
                 serve_workers(socket.socket(fileno=fds[0]))
                 os._exit(0)
             os.close(fds[0])
-            protocol.send(control, {"pid": pid})
+            codec.send(control, {"pid": pid})
         else:
             for fd in fds:
                 os.close(fd)
-            protocol.send(control, {"error": "bad request"})
+            codec.send(control, {"error": "bad request"})
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from pgcheck.messages import Origin, clip
 
-from autograder.sandbox import codec as protocol
+from autograder.sandbox import codec
 from autograder.sandbox.codec import Budget, Size, human_bytes
 
 #: a reply may take this many times what the reference's answer on the same input takes ...
@@ -57,7 +57,7 @@ class WorkerError:
     def parse(cls, data) -> "WorkerError":
         if not isinstance(data, dict) or not all(
                 isinstance(data.get(k, ""), str) for k in ("type", "message", "traceback")):
-            raise protocol.ProtocolError("the error of a reply is not three strings")
+            raise codec.ProtocolError("the error of a reply is not three strings")
         return cls(clip(data.get("type") or "Exception", TYPE_CHARS),
                    clip(data.get("message", ""), MESSAGE_CHARS),
                    clip(data.get("traceback", ""), TRACEBACK_CHARS, keep="tail"),
@@ -81,21 +81,21 @@ class Reply:
         gradient per argument asked for, every argument echoed when asked (fewer would leave
         checks undone)."""
         if not isinstance(data, dict) or not isinstance(data.get("ok"), bool):
-            raise protocol.ProtocolError("the reply is not of the worker's shape")
+            raise codec.ProtocolError("the reply is not of the worker's shape")
         if not data["ok"]:
             return cls(False, error=WorkerError.parse(data.get("error")))
         kinds = {"grads": (list, type(None)), "grad_error": (str, type(None)),
                  "args_after": (list,), "kwargs_after": (dict,)}
         for key, kind in kinds.items():
             if key in data and not isinstance(data[key], kind):
-                raise protocol.ProtocolError(f"field {key!r} of the reply has the wrong type")
+                raise codec.ProtocolError(f"field {key!r} of the reply has the wrong type")
         grads = data.get("grads")
         if request.get("grad") and grads is not None and len(grads) != len(request["grad"]["wrt"]):
-            raise protocol.ProtocolError("not one gradient per argument asked for")
+            raise codec.ProtocolError("not one gradient per argument asked for")
         after, kwargs_after = data.get("args_after", []), data.get("kwargs_after", {})
         if request.get("echo_args") and (len(after) != len(request["args"])
                                          or set(kwargs_after) != set(request["kwargs"])):
-            raise protocol.ProtocolError("not every argument sent back")
+            raise codec.ProtocolError("not every argument sent back")
         return cls(True, data.get("value"), grads,
                    None if data.get("grad_error") is None else clip(data["grad_error"], 300),
                    after, kwargs_after)
@@ -116,16 +116,16 @@ class StepReply:
         the notebook sent (or None), variables of that step only, an error or None."""
         steps, cells = request["steps"], {index for index, _ in request["cells"]}
         if not isinstance(value, list) or len(value) != len(steps):
-            raise protocol.ProtocolError("not one result per answer cell")
+            raise codec.ProtocolError("not one result per answer cell")
         out = []
         for item, (_, names) in zip(value, steps):
             if not isinstance(item, dict) or set(item) != {"cell", "values", "error"}:
-                raise protocol.ProtocolError("an answer cell's result is not of the worker's shape")
+                raise codec.ProtocolError("an answer cell's result is not of the worker's shape")
             index, values = item["cell"], item["values"]
             if index is not None and (type(index) is not int or index not in cells):
-                raise protocol.ProtocolError("an answer cell's result names no cell sent")
+                raise codec.ProtocolError("an answer cell's result names no cell sent")
             if not isinstance(values, dict) or not set(values) <= set(names):
-                raise protocol.ProtocolError("an answer cell's result holds other variables")
+                raise codec.ProtocolError("an answer cell's result holds other variables")
             out.append(cls(index, values,
                            None if item["error"] is None else WorkerError.parse(item["error"])))
         return tuple(out)
@@ -143,7 +143,7 @@ class ReferenceRun:
     @classmethod
     def of(cls, answer, seconds: float | None) -> "ReferenceRun":
         """The run that answered ``answer`` (None: unknown) in ``seconds``."""
-        return cls(seconds, None if answer is None else Size.of(protocol.pack(answer)))
+        return cls(seconds, None if answer is None else Size.of(codec.pack(answer)))
 
 
 def reply_budget(message: dict, request: Size, reference: ReferenceRun | None) -> Budget:
@@ -161,7 +161,7 @@ def reply_budget(message: dict, request: Size, reference: ReferenceRun | None) -
                    expected=answer)
 
 
-def too_large(exc: protocol.ReplyTooLarge) -> tuple[str, str]:
+def too_large(exc: codec.ReplyTooLarge) -> tuple[str, str]:
     """How large a refused reply was, and what was expected instead: ('800 MB', 'about 1.2
     KB'), or in JSON values when those were too many."""
     size, budget, expected = exc.size, exc.budget, exc.budget.expected

@@ -6,7 +6,7 @@ per-uid state (a user keyring, the process count of ``RLIMIT_NPROC``) and, in ``
 files and IPC objects the uid may still open. So no two workers share a uid while both could
 matter:
 
-* **between graders**: each :class:`~autograder.sandbox.client.Zygote` (one job slot of one
+* **between graders**: each :class:`~autograder.sandbox.servers.Zygote` (one job slot of one
   grader) leases a block of :data:`BLOCK` uids for its whole life, by holding an exclusive
   ``flock`` on that block's lock file in :func:`lock_dir`. Two graders running at the same
   time on one machine (or in one container: the lock files live in its ``/run``) never hold

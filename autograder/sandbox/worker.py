@@ -5,7 +5,7 @@ student's code can rewrite any of it. That is fine. The grader trusts nothing
 it receives except the bytes of the answers, which it decodes and checks
 itself; the worker cannot see the hidden tests or the reference.
 
-Requests (decoded by :mod:`protocol`):
+Requests (decoded by :mod:`.codec`):
 
 ``{"op": "load", "module", "filename", "kind": "py"|"ipynb", "source"|"cells", "provided"}``
     build the student's module (:func:`pgcheck.loading.exec_work`: for a notebook
@@ -29,7 +29,7 @@ Replies: ``{"ok": True, "value", ...}`` or ``{"ok": False, "error": {"type",
 "message", "traceback"}}`` with the traceback trimmed to the student's frames.
 The lengths cut here are a courtesy: the student's code can replace anything in
 this module (``describe`` included), so the grader checks every reply's size
-before reading it and cuts every text again itself (:class:`.client.Reply`).
+before reading it and cuts every text again itself (:class:`.replies.Reply`).
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ from pgcheck.answers import run as run_answers
 from pgcheck.calls import call_function
 from pgcheck.loading import exec_work, new_module, register_source
 
-from autograder.sandbox import codec as protocol
+from autograder.sandbox import codec
 
 STUDENT_FILES: set[str] = set()
 
@@ -147,15 +147,15 @@ def serve(sock) -> None:
     state: dict = {}
     while True:
         try:
-            msg = protocol.recv(sock)
-        except protocol.PeerClosed:
+            msg = codec.recv(sock)
+        except codec.PeerClosed:
             return
         reply = handle(state, msg)
         try:
-            frame = protocol.pack(reply)
+            frame = codec.pack(reply)
         except BaseException as exc:  # noqa: BLE001 - a hostile result may break encoding
             reason = describe(exc)["message"] or type(exc).__name__   # MemoryError() says nothing
-            frame = protocol.pack({"ok": False, "error": {
+            frame = codec.pack({"ok": False, "error": {
                 "type": "UnencodableResult",
                 "message": f"the result could not be sent back: {reason}",
                 "traceback": ""}})

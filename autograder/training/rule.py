@@ -29,7 +29,7 @@ class Attempt:
     error: str = ""             #: why the returned weights could not be judged
 
 
-def judge(seeds: Sequence[int], attempts: int, try_seed: Callable[[int], Attempt],
+def try_seeds(seeds: Sequence[int], attempts: int, try_seed: Callable[[int], Attempt],
           on_attempt: Callable[[Attempt], None] = lambda a: None) -> list[Attempt]:
     """Try ``seeds`` in order, at most ``attempts`` of them; stop at the first success.
 

@@ -40,7 +40,7 @@ def run_one(name: str, changes: dict, seed: int, updates: int) -> dict:
 
     from autograder.authoring.course import get
     from autograder.engine.plugin import reference_module
-    from autograder.training.checks import check_module
+    from autograder.training.modules import check_module
 
     torch.set_num_threads(1)
     assignment = get(ASSIGNMENT)

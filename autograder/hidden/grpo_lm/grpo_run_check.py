@@ -35,7 +35,7 @@ from autograder.engine.assertions import load_exact
 from autograder.engine.mutants import bank
 from autograder.engine.plugin import load_module, reference_module
 from autograder.training import calibration
-from autograder.training import rule as seed_rule
+from autograder.training.rule import Attempt, try_seeds
 from autograder.training.rule import passed  # noqa: F401 - the check's API
 
 ASSIGNMENT = Path(__file__).resolve().parent.name
@@ -66,7 +66,7 @@ RULE = Rule()
 
 
 @dataclass
-class Attempt(seed_rule.Attempt):
+class RunAttempt(Attempt):
     base: float = 0.0
     after: float = 0.0
     rewards: list = field(default_factory=list)
@@ -107,10 +107,10 @@ def train_kwargs(rule: Rule = RULE) -> dict:
     return {"updates": rule.updates, "learning_rate": rule.learning_rate}
 
 
-def judge(train_one: Callable[[int], dict], rule: Rule = RULE) -> list[Attempt]:
+def judge(train_one: Callable[[int], dict], rule: Rule = RULE) -> list[RunAttempt]:
     """Apply the rule; ``train_one(seed)`` returns ``train_for_grading``'s dict."""
-    def try_seed(seed: int) -> Attempt:
-        attempt = Attempt(seed, base=base_accuracy(rule))
+    def try_seed(seed: int) -> RunAttempt:
+        attempt = RunAttempt(seed, base=base_accuracy(rule))
         out = train_one(seed)
         try:    # what comes back is the worker's word: any of it may be forged
             attempt.seconds = float(out.get("seconds", 0.0))
@@ -121,10 +121,10 @@ def judge(train_one: Callable[[int], dict], rule: Rule = RULE) -> list[Attempt]:
         attempt.success = not attempt.error and attempt.after - attempt.base >= rule.min_gain
         return attempt
 
-    return seed_rule.judge(rule.seeds, rule.attempts, try_seed)
+    return try_seeds(rule.seeds, rule.attempts, try_seed)
 
 
-def summary(attempts: list[Attempt], rule: Rule = RULE) -> str:
+def summary(attempts: list[RunAttempt], rule: Rule = RULE) -> str:
     lines = []
     for a in attempts:
         verdict = "enough" if a.success else f"less than the {rule.min_gain:.0%} required"
@@ -134,7 +134,7 @@ def summary(attempts: list[Attempt], rule: Rule = RULE) -> str:
     return "\n".join(lines)
 
 
-def plot(attempts: list[Attempt], path: Path, rule: Rule = RULE) -> Path:
+def plot(attempts: list[RunAttempt], path: Path, rule: Rule = RULE) -> Path:
     """Training reward per update (mean of 10), one line per seed, with the accuracies."""
     import matplotlib
 

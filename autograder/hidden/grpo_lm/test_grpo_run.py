@@ -7,7 +7,7 @@ calibration is in docs/grpo_lm.md.
 import pytest
 
 from autograder.engine.assertions import Mismatch
-from autograder.training.checks import check_module
+from autograder.training.modules import check_module
 
 
 @pytest.mark.slow

@@ -42,7 +42,7 @@ from autograder.engine.assertions import load_exact
 from autograder.engine.mutants import bank
 from autograder.engine.plugin import load_module, reference_module
 from autograder.training import calibration
-from autograder.training import rule as seed_rule
+from autograder.training.rule import Attempt, try_seeds
 from autograder.training.rule import moving_mean, passed, wilson  # noqa: F401 - the check's API
 
 ASSIGNMENT = Path(__file__).resolve().parent.name
@@ -74,7 +74,7 @@ RULE = Rule()
 
 
 @dataclass
-class Attempt(seed_rule.Attempt):
+class CartpoleAttempt(Attempt):
     reached_at: int | None = None          # env step where the training mean hit 475
     aborted_at: int | None = None          # env step where a hopeless run gave up
     steps: int = 0
@@ -105,10 +105,10 @@ def train_kwargs(rule: Rule = RULE) -> dict:
 
 
 def judge(train_one: Callable[[int], dict], rule: Rule = RULE,
-          on_attempt: Callable[[Attempt], None] = lambda a: None) -> list[Attempt]:
+          on_attempt: Callable[[CartpoleAttempt], None] = lambda a: None) -> list[CartpoleAttempt]:
     """Apply the rule; ``train_one(seed)`` returns the trainer's ``train_for_grading`` dict."""
-    def try_seed(seed: int) -> Attempt:
-        attempt = Attempt(seed)
+    def try_seed(seed: int) -> CartpoleAttempt:
+        attempt = CartpoleAttempt(seed)
         out = train_one(seed)
         try:    # what comes back is the worker's word: any of it may be forged
             attempt.reached_at = _count(out.get("reached_at"))
@@ -122,14 +122,14 @@ def judge(train_one: Callable[[int], dict], rule: Rule = RULE,
         attempt.success = not attempt.error and attempt.eval_mean >= rule.threshold
         return attempt
 
-    return seed_rule.judge(rule.seeds, rule.attempts, try_seed, on_attempt)
+    return try_seeds(rule.seeds, rule.attempts, try_seed, on_attempt)
 
 
 def _count(value) -> int | None:
     return None if value is None else int(value)
 
 
-def summary(attempts: list[Attempt], rule: Rule = RULE) -> str:
+def summary(attempts: list[CartpoleAttempt], rule: Rule = RULE) -> str:
     lines = []
     for a in attempts:
         if getattr(a, "reached_at", None):
@@ -146,7 +146,7 @@ def summary(attempts: list[Attempt], rule: Rule = RULE) -> str:
     return "\n".join(lines)
 
 
-def plot(attempts: list[Attempt], path: Path, rule: Rule = RULE, title: str = "") -> Path:
+def plot(attempts: list[CartpoleAttempt], path: Path, rule: Rule = RULE, title: str = "") -> Path:
     """The learning curve(s): mean of the last 10 episode lengths vs env steps, one line per seed."""
     import matplotlib
 

@@ -34,7 +34,7 @@ import torch
 
 from autograder.authoring.course import get
 from autograder.engine.plugin import reference_module
-from autograder.training.checks import check_module
+from autograder.training.modules import check_module
 from autograder.training.rule import moving_mean
 
 ASSIGNMENT = Path(__file__).resolve().parent.name

@@ -7,7 +7,7 @@ its calibration is in docs/cartpole.md.
 import pytest
 
 from autograder.engine.assertions import Mismatch
-from autograder.training.checks import check_module
+from autograder.training.modules import check_module
 
 
 @pytest.mark.slow

@@ -30,11 +30,11 @@ import pytest
 
 from autograder.authoring import course
 from autograder.authoring.course import Assignment
-from autograder.engine import grade as runner
+from autograder.engine import grade
 from autograder.engine import mutants
 from autograder.review import regrade
 from autograder.review import classview
-from autograder.sandbox.client import Zygote
+from autograder.sandbox.servers import Zygote
 from conftest import ROOT, make_submission
 import chromium
 
@@ -70,8 +70,8 @@ class PlantedAssignment(Assignment):
 def grade_run(out: Path, assignment, pairs, zygote):
     """What ``autograde grade`` does, in this process: reuse, grade the rest, record, report."""
     plan = regrade.plan(out, assignment, pairs, OPTIONS)
-    options = runner.Options(out_dir=out, skip_slow=True)
-    fresh = [runner.grade(sid, path, assignment, options, zygote) for sid, path in plan.pending]
+    options = grade.Options(out_dir=out, skip_slow=True)
+    fresh = [grade.grade(sid, path, assignment, options, zygote) for sid, path in plan.pending]
     results = plan.finish(fresh)
     pages = classview.write_reports(out, assignment.name)
     return plan, {r["submission"]: r for r in results}, pages

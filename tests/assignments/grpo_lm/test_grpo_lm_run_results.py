@@ -3,7 +3,7 @@ the wrong shape fail the seed, saying so, instead of surfacing as the grader's o
 import pytest
 
 from autograder.authoring import course
-from autograder.training.checks import check_module
+from autograder.training.modules import check_module
 
 run_check = check_module(course.get("grpo_lm"))      # this folder's assignment's training check
 

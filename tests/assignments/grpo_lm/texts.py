@@ -2,16 +2,16 @@
 (read by tests/test_texts.py)."""
 import re
 
-from autograder.training import checks
+from autograder.training import modules
 from claims import Claim, calibration_rows, words
 
 
 def rule(a):
-    return checks.check_module(a).RULE
+    return modules.check_module(a).RULE
 
 
 def doc(a):
-    return a.root / checks.training(a)["doc"]
+    return a.root / a.settings.training.doc
 
 
 def calibration(a) -> dict:

@@ -6,7 +6,7 @@ import pytest
 
 from autograder.authoring import course
 from autograder.engine import mutants
-from autograder.training.checks import check_module
+from autograder.training.modules import check_module
 from conftest import ROOT, grade_json, make_submission
 
 rl_check = check_module(course.get("ppo"))      # this folder's assignment's training check

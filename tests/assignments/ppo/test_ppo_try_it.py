@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from autograder.authoring import course
-from autograder.training.checks import check_module
+from autograder.training.modules import check_module
 
 PPO = course.get("ppo")
 

@@ -1,25 +1,25 @@
 """What ppo's texts say about its cart-pole run, checked against the rule and its calibration
 (read by tests/test_texts.py)."""
-from autograder.training import checks
+from autograder.training import modules
 from claims import Claim, calibration_rows, thousands, words
 
 
 def rule(a):
-    return checks.check_module(a).RULE
+    return modules.check_module(a).RULE
 
 
 def trainer(a):
-    return checks.check_module(a).trainer()
+    return modules.check_module(a).trainer()
 
 
 def reference_failure_percent(a) -> float:
     """A seed's failure rate of the reference in the calibration table, in percent."""
-    row = calibration_rows(a.root / checks.training(a)["doc"])["reference"]
+    row = calibration_rows(a.root / a.settings.training.doc)["reference"]
     return 100 * (1 - int(row[2]) / int(row[1]))
 
 
 def reference_median_steps(a) -> float:
-    row = calibration_rows(a.root / checks.training(a)["doc"])["reference"]
+    row = calibration_rows(a.root / a.settings.training.doc)["reference"]
     return float(row[4].replace(",", ""))
 
 

@@ -3,8 +3,9 @@ reason, then is skipped; the correct functions keep full marks (issue 18)."""
 import pytest
 
 from autograder.authoring import course
-from autograder.engine import grade as runner
-from autograder.sandbox.client import Zygote
+from autograder.engine import grade
+from autograder.sandbox.servers import Zygote
+from autograder.records.events import Kind
 from autograder.sandbox.confine import Limits
 from conftest import make_submission
 
@@ -50,8 +51,8 @@ def test_hang_crash_and_memory_fail_once_and_the_rest_is_graded(tmp_path, zygote
     stats = reference[reference.index("def logit_grad_estimate_stats"):]
     make_submission(tmp_path / "s", "reinforce", BROKEN_REINFORCE + "\n\n" + stats)
     limits = Limits(call_floor=1.0, warmup=0.0, memory_mb=256)   # a small bomb, quickly
-    result = runner.grade("s", tmp_path / "s", course.get("reinforce"),
-                          runner.Options(out_dir=tmp_path / "out", limits=limits), zygote)
+    result = grade.grade("s", tmp_path / "s", course.get("reinforce"),
+                          grade.Options(out_dir=tmp_path / "out", limits=limits), zygote)
     outputs = [t["output"] for t in result["tests"]]
     for fn, first, then in [
             ("discounted_returns", "discounted_returns did not return within",
@@ -62,7 +63,8 @@ def test_hang_crash_and_memory_fail_once_and_the_rest_is_graded(tmp_path, zygote
         firsts = [o for o in outputs if first in o]
         assert len(firsts) == 1, (fn, firsts)
         assert any(o.startswith(then) for o in outputs), (fn, outputs)
-    assert result.spent.hangs == ["discounted_returns"], "one hang, not one per call"
+    assert [e.function for e in result.of_kind(Kind.HUNG)] == ["discounted_returns"], \
+        "one hang, not one per call"
     correct = [t for t in result["tests"] if t["name"].split(":")[0] in ("update step",
                                                                          "variance of the estimate")]
     assert len(correct) == 5 and all(t["score"] == t["max_score"] > 0 for t in correct), correct

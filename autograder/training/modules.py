@@ -40,8 +40,8 @@ def locate(function) -> tuple[str, str]:
     """(assignment, module) of a function of a training check or experiment module loaded
     here; ValueError for any other function."""
     for assignment in assignments().values():
-        for module in [training(assignment).get("check"),
-                       *assignment.settings.get("experiments", {}).values()]:
+        for module in [assignment.settings.training.check,
+                       *(m for _, m in assignment.settings.experiments)]:
             if module and getattr(function, "__module__", None) == _private_name(assignment,
                                                                                   module):
                 return assignment.name, module
@@ -49,27 +49,22 @@ def locate(function) -> tuple[str, str]:
                      "training check or experiment of the course")
 
 
-def training(assignment: Assignment) -> dict:
-    """The ``[training]`` table of the assignment ({} when it has no training check)."""
-    return dict(assignment.settings.get("training", {}))
-
-
 def check_module(assignment: Assignment) -> ModuleType | None:
     """The assignment's training-check module, or None."""
-    name = training(assignment).get("check")
+    name = assignment.settings.training.check
     return _load(assignment, name) if name else None
 
 
 def with_checks() -> list[str]:
     """Names of the assignments that have a training check."""
-    return [name for name, a in assignments().items() if training(a).get("check")]
+    return [name for name, a in assignments().items() if a.settings.training.check]
 
 
 def experiments() -> dict[str, tuple[Assignment, str]]:
     """Every experiment of the course: name -> (its assignment, module name)."""
     found = {}
     for assignment in assignments().values():
-        for name, module in assignment.settings.get("experiments", {}).items():
+        for name, module in assignment.settings.experiments:
             found[name] = (assignment, module)
     return found
 

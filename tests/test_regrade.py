@@ -22,6 +22,11 @@ from autograder.review import classview
 from pgcheck.discovery import read
 from conftest import ROOT, autograde, lost, make_submission
 
+#: the assignment graded (the registry names it: [tests] engine_example)
+EX = course.example()
+#: the known mistake two students of the command-line class share
+BUG = mutants.bank(EX)[0]
+
 
 @dataclass(frozen=True)
 class SuiteAt(Assignment):
@@ -38,20 +43,22 @@ def test_engine_version_is_the_package_version():
 
 
 def test_the_key_changes_with_each_input(tmp_path, monkeypatch):
-    real = course.get("grpo")
+    real = EX
     root = tmp_path / "course"
-    shutil.copytree(real.source_dir, root / "solutions" / "grpo")
+    shutil.copytree(real.source_dir, root / "solutions" / EX.name)
     suite = tmp_path / "suite"
     shutil.copytree(real.hidden_dir, suite, ignore=shutil.ignore_patterns("__pycache__"))
     a = SuiteAt(real.name, root, real.functions, real.settings, suite=suite)
     before = regrade.assignment_fingerprint(a)
     assert regrade.assignment_fingerprint(a) == before                   # stable
-    (suite / "mutants" / "batch_mean.py").write_text(
-        (suite / "mutants" / "batch_mean.py").read_text() + "\n# edited\n")
+    (suite / "mutants" / f"{BUG.name}.py").write_text(
+        (suite / "mutants" / f"{BUG.name}.py").read_text() + "\n# edited\n")
     after_mutant = regrade.assignment_fingerprint(a)
-    (suite / "test_grpo.py").write_text((suite / "test_grpo.py").read_text() + "\n")
+    first_test = sorted(suite.glob("test_*.py"))[0]
+    first_test.write_text(first_test.read_text() + "\n")
     after_suite = regrade.assignment_fingerprint(a)
-    (root / "solutions" / "grpo" / "grpo.py").write_text(real.reference_module.read_text() + "\n")
+    (root / "solutions" / EX.name / f"{EX.name}.py").write_text(
+        real.reference_module.read_text() + "\n")
     after_reference = regrade.assignment_fingerprint(a)
     assert len({before, after_mutant, after_suite, after_reference}) == 4
 
@@ -66,12 +73,13 @@ def test_the_key_changes_with_each_input(tmp_path, monkeypatch):
         regrade.engine_fingerprint.cache_clear()
     assert regrade.engine_fingerprint() == engine
 
-    student = make_submission(tmp_path / "class" / "ann", "grpo", real.reference_module.read_text())
-    sub = regrade.submission_fingerprint(read("ann", student, "grpo", real.functions))
+    student = make_submission(tmp_path / "class" / "ann", EX.name,
+                              real.reference_module.read_text())
+    sub = regrade.submission_fingerprint(read("ann", student, EX.name, real.functions))
     (student / "notes.txt").write_text("not graded")
-    assert regrade.submission_fingerprint(read("ann", student, "grpo", real.functions)) == sub
-    (student / "grpo.py").write_text(real.reference_module.read_text() + "# changed\n")
-    assert regrade.submission_fingerprint(read("ann", student, "grpo", real.functions)) != sub
+    assert regrade.submission_fingerprint(read("ann", student, EX.name, real.functions)) == sub
+    (student / f"{EX.name}.py").write_text(real.reference_module.read_text() + "# changed\n")
+    assert regrade.submission_fingerprint(read("ann", student, EX.name, real.functions)) != sub
 
     assert regrade.options_fingerprint({"skip_slow": True}) != \
         regrade.options_fingerprint({"skip_slow": False})
@@ -131,41 +139,40 @@ def test_changes_between_runs():
 
 def test_reserved_student_names_are_refused(tmp_path):
     with pytest.raises(ValueError, match="_runs"):
-        regrade.plan(tmp_path / "out", course.get("grpo"), [("_runs", tmp_path)], {})
+        regrade.plan(tmp_path / "out", EX, [("_runs", tmp_path)], {})
 
 
 def test_grade_reuses_reports_and_checks_similarity(tmp_path):
     """The command line: grade writes the class page; an unchanged class is not graded
     again; `report` and `similarity` work on the output folder."""
-    a = course.get("grpo")
+    a, name = EX, EX.name
     klass, out = tmp_path / "class", tmp_path / "out"
-    make_submission(klass / "ann", "grpo", a.reference_module.read_text())
-    make_submission(klass / "bob", "grpo", (a.release_dir / "grpo.py").read_text())
-    bug = next(m for m in mutants.bank(a) if m.name == "batch_mean")
-    make_submission(klass / "cat", "grpo", bug.materialize())
-    make_submission(klass / "dan", "grpo", bug.materialize())     # the same file as cat's
-    first = autograde("grade", klass, "-a", "grpo", "--out", out, "--json", "--skip-slow")
-    page = out / "_report" / "grpo.html"
+    make_submission(klass / "ann", name, a.reference_module.read_text())
+    make_submission(klass / "bob", name, (a.release_dir / f"{name}.py").read_text())
+    make_submission(klass / "cat", name, BUG.materialize())
+    make_submission(klass / "dan", name, BUG.materialize())     # the same file as cat's
+    first = autograde("grade", klass, "-a", name, "--out", out, "--json", "--skip-slow")
+    page = out / "_report" / f"{name}.html"
     assert page.is_file() and "class report" in first.stderr
-    second = autograde("grade", klass, "-a", "grpo", "--out", out, "--json", "--skip-slow")
+    second = autograde("grade", klass, "-a", name, "--out", out, "--json", "--skip-slow")
     assert "reused 4 earlier grades" in second.stderr and "graded 0" in second.stderr
     assert json.loads(second.stdout) == json.loads(first.stdout)
     runs = regrade.runs(out)
     assert len(runs) == 2 and all(s["reused"] for s in runs[1]["students"])
-    assert (out / "_report" / ".grpo-figures.json").is_file()     # drawn once, then reused
+    assert (out / "_report" / f".{name}-figures.json").is_file()     # drawn once, then reused
 
     page.unlink()
     proc = autograde("report", out)
     assert str(page) in proc.stdout and page.is_file()
-    report = json.loads((out / "_report" / "grpo.json").read_text())
+    report = json.loads((out / "_report" / f"{name}.json").read_text())
     assert report["students"] == 4
     assert [r["submission"] for r in json.loads(first.stdout) if not lost(r)] == ["ann"]
-    assert report["misconceptions"][0]["mutant"] == "batch_mean"
+    assert report["misconceptions"][0]["mutant"] == BUG.name
     assert report["misconceptions"][0]["who"] == ["cat", "dan"]
 
-    proc = autograde("similarity", out, "-a", "grpo")
+    proc = autograde("similarity", out, "-a", name)
     assert "cat" in proc.stdout and "dan" in proc.stdout
-    similar = json.loads((out / "_report" / "grpo-similarity.json").read_text())
+    similar = json.loads((out / "_report" / f"{name}-similarity.json").read_text())
     # cat and dan handed in the same file; a mutant is the reference with one function
     # changed, so both are close to ann's too; bob's untouched stub is all boilerplate
     assert (similar["pairs"][0]["a"], similar["pairs"][0]["b"]) == ("cat", "dan")
@@ -174,10 +181,25 @@ def test_grade_reuses_reports_and_checks_similarity(tmp_path):
         frozenset(("cat", "dan")), frozenset(("ann", "cat")), frozenset(("ann", "dan"))}
     html = page.read_text()
     assert 'id="similar-pairs"' in html and "<mark>" in html
-    assert json.loads((out / "_report" / "grpo.json").read_text())["similarity"]["stale"] is False
+    assert json.loads((out / "_report" / f"{name}.json").read_text())["similarity"]["stale"] is False
 
     assert autograde("report", tmp_path / "nothing-here", check=False).returncode == 2
     # an output folder without recorded runs (an older version's, or `autograde demo`'s)
     shutil.rmtree(out / "_runs")
     autograde("report", out)
-    assert json.loads((out / "_report" / "grpo.json").read_text())["students"] == 4
+    assert json.loads((out / "_report" / f"{name}.json").read_text())["students"] == 4
+
+    # --no-reuse: the same key, every grade made again (what a benchmark must time)
+    from dataclasses import asdict
+
+    from autograder.cli import build_parser
+    from autograder.sandbox.confine import Limits
+
+    assert build_parser().parse_args(["grade", str(klass), "-a", name, "--no-reuse"]).no_reuse
+    pairs = [(s, klass / s) for s in ("ann", "bob", "cat", "dan")]
+    options = {"sandbox": "auto", "limits": asdict(Limits()), "skip_slow": True,
+               "public_only": False}
+    assert set(regrade.plan(out, a, pairs, options).reused) == {"ann", "bob", "cat", "dan"}
+    again = regrade.plan(out, a, pairs, options, reuse=False)
+    assert not again.reused and [sid for sid, _ in again.pending] == ["ann", "bob", "cat", "dan"]
+    assert all(again.why[sid] == ["no-reuse"] for sid in again.why)

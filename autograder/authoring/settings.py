@@ -1,0 +1,200 @@
+"""``solutions/<name>/assignment.toml``, parsed once into typed, documented settings.
+
+Every setting is declared once, below, as a field of a frozen dataclass: its type, its default
+and (the docstring under it) what it does. :func:`parse` reads the file into :class:`Settings`
+and refuses, with one message naming the file, the key and what was expected, anything else:
+
+* a key that is not declared (a typo would otherwise be ignored without a word),
+* a value of the wrong type (``provided_modules = "cartpole"`` where a list is expected),
+* a file it names that is not there (a provided module, another assignment whose solution
+  ships, a training check, an experiment, a mistake of the bank).
+
+For example ``solutions/ppo/assignment.toml: grading.provided_modul is not a setting of
+[grading] (expected one of: provided_modules, warm_imports)``. The registry
+(:func:`autograder.authoring.course.assignments`) parses every assignment's file when the
+course is first read, so ``grade``, ``release`` and ``release --check`` stop at the first
+mistake, before any work. The ``[answers]`` table has its own parser
+(:mod:`autograder.authoring.answer_sheet`), whose errors read the same way.
+"""
+from __future__ import annotations
+
+import tomllib
+import typing
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from pgcheck.answers import Sheet
+
+
+class SettingsError(ValueError):
+    """An ``assignment.toml`` that is not what :func:`parse` expects: the file, the key and
+    what was expected, in one line."""
+
+
+@dataclass(frozen=True)
+class Release:
+    """``[release]``: what the student release holds beyond the assignment's own files."""
+    requirements: tuple[str, ...] = ()
+    """What a student installs beyond torch, numpy and Jupyter (pip requirement strings,
+    written to the release's ``requirements.txt``)."""
+    include_solutions_of: tuple[str, ...] = ()
+    """Other assignments whose reference module ships, solved, with this release (and is
+    loaded in the worker before the submission)."""
+
+
+@dataclass(frozen=True)
+class Grading:
+    """``[grading]``: what the worker holds besides the submission."""
+    provided_modules: tuple[str, ...] = ()
+    """Course modules (``solutions/<name>/<module>.py``) the worker loads before the
+    submission, e.g. a training loop the student's functions plug into."""
+    warm_imports: tuple[str, ...] = ()
+    """Modules the worker fork server imports once, in advance, so each worker starts warm."""
+
+
+@dataclass(frozen=True)
+class Training:
+    """``[training]``: the end-to-end check ``autograde calibrate`` measures."""
+    check: str = ""
+    """The check's module in the assignment's hidden folder (``autograder/hidden/<name>/``)."""
+    doc: str = ""
+    """The page (from the course root) whose table ``calibrate --write-docs`` rewrites."""
+    default_mutants: tuple[str, ...] = ()
+    """The known mistakes (``mutants/<name>.py`` of the hidden folder) calibrated when
+    ``--mutants`` is not given."""
+
+
+@dataclass(frozen=True)
+class Similarity:
+    """``[similarity]``: how ``autograde similarity`` flags pairs."""
+    threshold: float | None = None
+    """The share of canonical code two submissions may have in common before they are
+    flagged (None: the command's default)."""
+
+
+@dataclass(frozen=True)
+class Tests:
+    """``[tests]``: the project's own tests."""
+    engine_example: bool = False
+    """This is the assignment the engine's tests grade (exactly one sets it)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One assignment's ``assignment.toml``."""
+    title: str = ""
+    """The assignment's title, as the release and the pages show it."""
+    release: Release = Release()
+    grading: Grading = Grading()
+    training: Training = Training()
+    experiments: tuple[tuple[str, str], ...] = ()
+    """``[experiments]``: ``name = "module"``: ``autograde experiment NAME`` runs that module
+    of the hidden folder."""
+    similarity: Similarity = Similarity()
+    tests: Tests = Tests()
+    answers: Sheet = Sheet(idea="")
+    """``[answers]``: the notebook's answer cells (:mod:`autograder.authoring.answer_sheet`)."""
+
+
+def parse(path: Path, hidden: Path) -> Settings:
+    """The settings in ``path`` (an absent file: the defaults); ``hidden``: the assignment's
+    hidden folder, where the modules named in ``[training]`` and ``[experiments]`` live.
+    Raises :class:`SettingsError`."""
+    from autograder.authoring import answer_sheet
+
+    if not path.is_file():
+        return Settings()
+    try:
+        table = tomllib.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise SettingsError(f"{path}: not a TOML file this grader can read ({exc})") from None
+    answers = table.pop("answers", None)
+    try:
+        sheet = answer_sheet.parse(answers, path)
+    except answer_sheet.SheetError as exc:
+        raise SettingsError(str(exc)) from None
+    settings = Settings(**_table(Settings, table, "", path), answers=sheet)
+    _check_files(settings, path, hidden)
+    return settings
+
+
+def _table(cls, table, where: str, path: Path) -> dict:
+    """The fields of ``cls`` found in ``table`` (the TOML table at ``where``), each checked."""
+    names = [f.name for f in fields(cls) if f.name != "answers"]
+    if not isinstance(table, dict):
+        raise SettingsError(f"{path}: {where.rstrip('.')} must be a table")
+    for key in table:
+        if key not in names:
+            section = f"[{where.rstrip('.')}]" if where else "the file's top level"
+            raise SettingsError(f"{path}: {where}{key} is not a setting of {section} "
+                                f"(expected one of: {', '.join(names)})")
+    hints = typing.get_type_hints(cls)
+    return {name: _value(hints[name], table[name], f"{where}{name}", path)
+            for name in names if name in table}
+
+
+def _value(kind, value, key: str, path: Path):
+    """``value`` as the declared ``kind``, or a SettingsError that says what was expected."""
+    def wrong(expected: str):
+        return SettingsError(f"{path}: {key} must be {expected}, not {value!r}")
+
+    if isinstance(kind, type) and hasattr(kind, "__dataclass_fields__"):
+        return kind(**_table(kind, value, f"{key}.", path))
+    if kind is str:
+        if not isinstance(value, str):
+            raise wrong("a string")
+        return value
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise wrong("true or false")
+        return value
+    if kind == float | None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise wrong("a number")
+        return float(value)
+    if kind == tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise wrong("a list of strings")
+        return tuple(value)
+    if kind == tuple[tuple[str, str], ...]:
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise wrong('a table of name = "module"')
+        return tuple(value.items())
+    raise TypeError(f"no parser for settings of type {kind}")      # a declaration above
+
+
+def _check_files(settings: Settings, path: Path, hidden: Path) -> None:
+    """Every file a setting names is there, and the threshold is a share."""
+    folder, solutions = path.parent, path.parent.parent
+    named = [("grading.provided_modules", folder / f"{m}.py")
+             for m in settings.grading.provided_modules]
+    named += [("release.include_solutions_of", solutions / other / f"{other}.py")
+              for other in settings.release.include_solutions_of]
+    named += [("training.check", hidden / f"{settings.training.check}.py")] \
+        if settings.training.check else []
+    named += [("training.default_mutants", hidden / "mutants" / f"{m}.py")
+              for m in settings.training.default_mutants]
+    named += [(f"experiments.{name}", hidden / f"{module}.py")
+              for name, module in settings.experiments]
+    threshold = settings.similarity.threshold
+    if threshold is not None and not 0 < threshold <= 1:
+        raise SettingsError(f"{path}: similarity.threshold must be a number in (0, 1], "
+                            f"not {threshold!r}")
+    for key, file in named:
+        if not file.is_file():
+            raise SettingsError(f"{path}: {key} names {file.name}, expected a file at {file}, "
+                                "which is not there")
+
+
+def declared(cls=Settings, where: str = "") -> list[str]:
+    """The key of every setting in the file (``grading.provided_modules``), in the order
+    declared."""
+    keys = []
+    for f in fields(cls):
+        kind = typing.get_type_hints(cls)[f.name]
+        if isinstance(kind, type) and hasattr(kind, "__dataclass_fields__") and kind is not Sheet:
+            keys += declared(kind, f"{where}{f.name}.")
+        else:
+            keys.append(f"{where}{f.name}")
+    return keys
+

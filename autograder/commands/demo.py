@@ -1,0 +1,91 @@
+"""``autograde demo``: grade the bundled examples (reference, blank release, a buggy submission
+per assignment) and print the gradebook.
+
+Examples::
+
+    autograde demo
+    autograde demo --jobs 4 --out demo-out
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from autograder.commands.console import (command_parser, grade_with_progress, note,
+                                         sandbox_limits, sandbox_options, stdout)
+
+EXAMPLES = """examples:
+  autograde demo
+  autograde demo --jobs 4 --out demo-out"""
+
+
+def add_parser(sub) -> None:
+    """The ``demo`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
+    d = command_parser(
+        sub, "demo", EXAMPLES,
+        help="grade the bundled example submissions")
+    d.add_argument("--out", default="demo-out",
+                   help="folder for the examples, their feedback and the gradebook "
+                        "(default demo-out)")
+    d.add_argument("--jobs", "-j", type=int, default=2,
+                   help="submissions graded in parallel (default 2)")
+    sandbox_options(d)
+    d.set_defaults(func=run)
+
+
+def demo_examples(assignment) -> dict[str, str]:
+    """The bundled examples of one assignment, student id -> source: the reference and the
+    blank release (one "student" each across the course, so the gradebook shows them on one
+    row), and the first known mistake of its bank, whose id names the assignment too: two
+    assignments' mistakes of the same name are two students, never one row. (An assignment
+    whose notebook has answer cells also gets a notebook beside each module: the solution's
+    for the reference, the release's for the others.)"""
+    from autograder.engine import mutants
+
+    examples = {"reference": assignment.reference_module.read_text(),
+                "blank": (assignment.release_dir / f"{assignment.name}.py").read_text()}
+    bank = mutants.bank(assignment)
+    if bank:
+        examples[f"buggy-{assignment.name}-{bank[0].name}"] = bank[0].materialize()
+    return examples
+
+
+def run(args) -> int:
+    """Grade reference, blank release and one buggy submission of every assignment."""
+    from autograder.engine import pool
+    from autograder.authoring.course import warm_imports
+
+    pool.launch(args.jobs, warm_imports())       # every assignment's
+    from autograder.authoring import course
+    from autograder.engine import grade
+    from autograder.report import GRADEBOOK, write_gradebook
+
+    out = Path(args.out).resolve()
+    if out.exists():
+        shutil.rmtree(out)
+    everything = []
+    for assignment in course.assignments().values():
+        folder = out / "submissions" / assignment.name
+        examples = demo_examples(assignment)
+        for student, text in examples.items():
+            (folder / student).mkdir(parents=True)
+            (folder / student / f"{assignment.name}.py").write_text(text)
+            if assignment.answers:      # the answer cells: the solution's, or the release's
+                shutil.copyfile(assignment.notebook if student == "reference" else
+                                assignment.release_dir / assignment.notebook.name,
+                                folder / student / assignment.notebook.name)
+        pairs = [(s, folder / s) for s in examples]
+        options = grade.Options(out_dir=out / "grades" / assignment.name,
+                                 sandbox=args.sandbox, limits=sandbox_limits(args))
+        everything += grade_with_progress(pairs, assignment, options, args.jobs)
+    write_gradebook(out / GRADEBOOK, everything)
+    from autograder.review import manual
+
+    by_hand = {q.test for a in course.assignments().values()
+               for q in manual.questions(a).values()}
+    stdout().print(summary_table(everything, "Gradebook of the bundled examples", by_hand))
+    first = out / "grades" / everything[0]["assignment"] / everything[0]["submission"]
+    note(f"feedback: {first / 'feedback.md'} (and feedback.html), one folder per assignment "
+          f"and example under {out / 'grades'}")
+    note(f"gradebook: {out / 'gradebook.csv'}")
+    return 0

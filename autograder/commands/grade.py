@@ -1,0 +1,250 @@
+"""``autograde grade``: grade submissions (docs/contract.md): ``results.json`` and
+``feedback.md`` per student, ``gradebook.csv`` per batch, the class page, and a summary
+table (``--json``: one JSON array).
+
+Examples::
+
+    autograde grade submissions/ -a NAME --jobs 2 --out grades/NAME
+    autograde grade submissions/ -a NAME --json > grades.json
+    autograde grade alice/ -a NAME --skip-slow          # quick: no training run
+    autograde grade submissions/ -a NAME --cluster local:4
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text   # student ids and messages: shown as they are, never as markup
+
+from autograder.commands.console import (UsageError, assignment_named, cluster, cluster_option,
+                                         command_parser, err, grade_with_progress, note,
+                                         sandbox_limits, sandbox_options, stdout)
+
+EXAMPLES = """examples:
+  autograde grade submissions/ -a NAME --jobs 2 --out grades/NAME
+  autograde grade submissions/ -a NAME --json > grades.json
+  autograde grade alice/ -a NAME --skip-slow          # quick: no training run
+  autograde grade submissions/ -a NAME --cluster local:4"""
+
+
+def add_parser(sub) -> None:
+    """The ``grade`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
+    g = command_parser(
+        sub, "grade", EXAMPLES,
+        help="grade submissions: feedback per student, a gradebook per "
+             "batch, --json for scripts",
+        epilog="The --json output and the exit status are fixed: docs/contract.md.")
+    g.add_argument("paths", nargs="+", metavar="PATH",
+                   help="a submission (a folder holding NAME.py or NAME.ipynb, or the file), "
+                        "or a folder of student folders")
+    g.add_argument("--assignment", "-a", required=True, metavar="NAME",
+                   help="the assignment to grade (a folder of solutions/)")
+    g.add_argument("--jobs", "-j", type=int, default=1,
+                   help="submissions graded in parallel (default 1; per worker with --cluster)")
+    cluster_option(g, "grade")
+    g.add_argument("--out", "-o", default="autograde-out",
+                   help="folder for the reports and gradebook.csv (default autograde-out)")
+    g.add_argument("--json", action="store_true", help="print the results as one JSON array")
+    g.add_argument("--nbgrader-db", metavar="URL",
+                   help="also record the scores in this nbgrader gradebook "
+                        "(e.g. sqlite:///gradebook.db), for formgrader and `nbgrader export`")
+    g.add_argument("--no-reuse", action="store_true",
+                   help="grade every submission again, even those whose grade in --out could "
+                        "be reused (a benchmark measures grading, not the cache)")
+    g.add_argument("--skip-slow", action="store_true",
+                   help="leave out the hidden tests marked slow (training runs such as cart-pole): quick "
+                        "feedback, not a final grade")
+    sandbox_options(g)
+    g.set_defaults(func=run)
+
+
+def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
+    """One row per grade; tests named in ``by_hand`` (written answers a person scores) are
+    not counted as failed."""
+    from autograder.report import what_went_wrong
+
+    table = Table(title=title)
+    for column in ("student", "assignment", "score", "max", "not implemented / failed"):
+        table.add_column(column, justify="right" if column in ("score", "max") else "left")
+    for r in results:
+        failed = [t for t in r["tests"] if t["score"] < t["max_score"] and t["name"] not in by_hand]
+        missing = sorted({t["output"][len("not implemented: "):] for t in failed
+                          if t["output"].startswith("not implemented: ")})
+        other = len([t for t in failed if not t["output"].startswith("not implemented: ")])
+        parts = [f"not implemented: {', '.join(missing)}"] if missing else []
+        parts += [f"{other} failed"] if other else []
+        parts += [went_wrong] if (went_wrong := what_went_wrong(r)) else []
+        why = "; ".join(parts)
+        table.add_row(Text(r["submission"]), r["assignment"], f"{r['score']:g}",
+                      f"{r['max_score']:g}", Text(why or "-"))
+    return table
+
+
+#: a grade is "slow" when it took this many seconds and this many times the batch's median
+SLOW_SECONDS, SLOW_FACTOR = 5.0, 3.0
+
+
+def slow_ones(results: list[dict], shown: int = 5) -> list:
+    """The grades worth a line under "slowest to grade", slowest first: those during which a
+    call hung, the worker crashed or the time budget ran out, and those that took at least
+    :data:`SLOW_SECONDS` and :data:`SLOW_FACTOR` times the batch's median. A batch of
+    equally quick grades has none: a table of them would say nothing."""
+    import statistics
+
+    timed = [r for r in results if getattr(r, "seconds", None) is not None]
+    if not timed:
+        return []
+    median = statistics.median(r.seconds for r in timed)
+
+    def troubled(r) -> bool:
+        spent = getattr(r, "spent", None)
+        return bool(spent and (spent.hung or spent.crashed or spent.budget_exhausted))
+
+    slow = [r for r in timed if troubled(r)
+            or r.seconds >= max(SLOW_SECONDS, SLOW_FACTOR * median)]
+    return sorted(slow, key=lambda r: -r.seconds)[:shown]
+
+
+def slowest_table(results: list[dict], shown: int = 5) -> Table | None:
+    """The submissions that took longest to grade, and what their time went on; None when
+    none stands out (:func:`slow_ones`)."""
+    from autograder.report import where_time_went
+
+    slow = slow_ones(results, shown)
+    if not slow:
+        return None
+    total = sum(getattr(r, "seconds", None) or 0.0 for r in results)
+    table = Table(title=f"slowest to grade ({total:.0f} s of grading in all)")
+    for column in ("student", "assignment", "seconds", "where the time went"):
+        table.add_column(column, justify="right" if column == "seconds" else "left")
+    for r in slow:
+        table.add_row(Text(r["submission"]), r["assignment"], f"{r.seconds:.1f}",
+                      Text(where_time_went(r)))
+    return table
+
+
+def run(args) -> int:
+    """Grade the submissions under ``args.paths``: reuse what the regrade cache allows
+    (unless ``--no-reuse``), grade the rest, write every output, print the summary."""
+    from autograder.report import GRADEBOOK
+    from autograder.review import manual
+
+    assignment = assignment_named(args.assignment)
+    students = found_students(args.paths, assignment)
+    pairs = [(s.id, s.path) for s in students]
+    renamed = [s for s in students if s.renamed]
+    out = Path(args.out).resolve()
+    scores = manual_scores(out, assignment, [s.id for s in students])
+    plan = regrade_plan(args, out, assignment, pairs, renamed)
+    fresh = grade_pending(args, out, assignment, plan.pending) if plan.pending else []
+    if plan.reused:
+        note(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
+             f"engine and options unchanged); graded {len(plan.pending)}")
+    results = manual.apply(out, assignment, plan.finish(fresh), scores)
+    write_outputs(args, out, assignment, results, dict(pairs))
+    if args.json:
+        sys.stdout.write(json.dumps(results) + "\n")
+    else:
+        by_hand = {q.test for q in manual.questions(assignment).values()}
+        stdout().print(summary_table(results, f"{assignment.name}: {len(results)} graded", by_hand))
+        slowest = slowest_table(results)
+        if slowest is not None:
+            stdout().print(slowest)
+    for line in renamed_lines(renamed):
+        (err if args.json else stdout()).print(line, markup=False, highlight=False, soft_wrap=True)
+    if not args.json:
+        first = out / results[0]["submission"] / "feedback.md"
+        note(f"feedback: {first} (and feedback.html), one folder per student in {out}")
+        note(f"gradebook: {out / GRADEBOOK}")
+    return 0
+
+
+def found_students(paths, assignment) -> list:
+    """The students under ``paths`` (:func:`autograder.engine.discover.students`)."""
+    from autograder.engine import discover
+
+    try:
+        students = discover.students([Path(p) for p in paths], assignment.name)
+    except FileNotFoundError as exc:
+        raise UsageError(str(exc)) from None
+    if not students:
+        raise UsageError("no submissions found under the given paths")
+    return students
+
+
+def regrade_plan(args, out: Path, assignment, pairs, renamed):
+    """Which grades in ``out`` are reused (submission, suite, reference, engine and options
+    unchanged, and ``--no-reuse`` not given) and which are graded now."""
+    from dataclasses import asdict
+
+    from autograder.review import regrade
+
+    options = {"sandbox": args.sandbox, "limits": asdict(sandbox_limits(args)),
+               "skip_slow": args.skip_slow, "public_only": False}
+    try:
+        return regrade.plan(out, assignment, pairs, options, renamed=renamed,
+                            reuse=not args.no_reuse)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def grade_pending(args, out: Path, assignment, pending) -> list:
+    """Grade ``pending`` (student, path) pairs: in a local pool, or on ``--cluster``."""
+    from autograder.authoring.course import warm_imports
+    from autograder.engine import pool
+    from autograder.engine.options import Options
+
+    options = Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args),
+                      skip_slow=args.skip_slow)
+    with cluster(args) as grid:
+        if grid is None:
+            pool.launch(args.jobs, warm_imports(args.assignment))   # warms up meanwhile
+        return grade_with_progress(pending, assignment, options, args.jobs, grid=grid)
+
+
+def write_outputs(args, out: Path, assignment, results, folders: dict) -> None:
+    """The gradebook, the class page and (``--nbgrader-db``) nbgrader's grades."""
+    from autograder.report import GRADEBOOK, write_gradebook
+    from autograder.review import classview
+
+    write_gradebook(out / GRADEBOOK, results)
+    try:    # grading ran: a report that cannot be drawn must not change the exit status
+        for page in classview.write_reports(out, assignment.name):
+            note(f"class report: {page}")
+    except Exception as exc:  # noqa: BLE001
+        note(f"autograde: the class report could not be written ({type(exc).__name__}: "
+             f"{exc}); `autograde report {out}` tries again")
+    if args.nbgrader_db:
+        from autograder.platforms.nbgrader import NOTEBOOK_CELL_PREFIX, record
+
+        stored = record(results, args.nbgrader_db, folders=folders,
+                        skip_groups={assignment.answers.written_idea} - {""})
+        note(f"recorded {stored} grades in {args.nbgrader_db} (notebook {assignment.name}, "
+             f"cells '{NOTEBOOK_CELL_PREFIX}<group>')")
+
+
+def manual_scores(out: Path, assignment, students: list[str]) -> dict:
+    """``OUT/manual.csv``, read and checked before anything is graded (a wrong row stops the
+    command, naming file, line and column); ``students``: this grade's, and every earlier
+    run's in ``out``."""
+    from autograder.review import manual, regrade
+
+    known = set(students) | {e["id"] for run in regrade.runs(out, assignment.name)
+                             for e in run["students"]}
+    try:
+        return manual.load(out, assignment, known)
+    except manual.ManualError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def renamed_lines(renamed) -> list[str]:
+    """The summary's account of students graded under another id than their folder's name
+    (:class:`autograder.engine.discover.Student`)."""
+    if not renamed:
+        return []
+    lines = [f"{len(renamed)} student{'s' if len(renamed) != 1 else ''} graded under another "
+             "id than the folder's name (no grade overwrites another):"]
+    lines += [f"  {s.path} is graded as {s.id}: {s.renamed}" for s in renamed]
+    return lines

@@ -1,0 +1,20 @@
+"""The records that cross the grader's layers: plain, typed data, made in one layer and read in
+others.
+
+==================  ================================================================
+module              records
+==================  ================================================================
+``events``          :class:`~.events.Event`: what went wrong while a submission ran (a
+                    call that hung, a crash, memory, the time budget, loading, a reply
+                    refused), made in the sandbox's client, read by the feedback,
+                    ``results.json``, the class page and the batch summary
+``outcomes``        :class:`~.outcomes.TestOutcome`: one test of a grade, made by the
+                    engine's pytest plugin, read by every report
+``grades``          :class:`~.grades.Graded` (a grade with what the summary needs),
+                    :class:`~.grades.GradeDetails` (what its report needs),
+                    :class:`~.grades.TimeSpent`, :class:`~.grades.WrittenRecord`
+==================  ================================================================
+
+This package imports nothing of the grader (``tests/test_layout.py``): every layer may use
+it, so a record is never a string parsed back or a dict of loose keys.
+"""

@@ -1,0 +1,85 @@
+"""The ``student`` proxy of a grade: ``student.fn(*args)`` runs ``fn`` in the worker.
+
+Each call goes through the submission's :class:`~.session.Session`, with a time limit and a
+reply budget that follow what the reference solution does on the same input
+(:class:`~.replies.ReferenceRun`): hidden tests and public checks call it like the module
+itself, and never hold the student's code.
+"""
+from __future__ import annotations
+
+from pgcheck.calls import CallResult
+
+from autograder.sandbox.replies import ReferenceRun
+from autograder.sandbox.session import Session
+
+
+class _Function:
+    """``student.fn``: each call runs in the worker, limited by what the reference does.
+
+    ``timer(fn, args, kwargs)`` runs the reference on copies of the arguments and returns a
+    :class:`ReferenceRun` (the ``student`` proxy of a grade has one); :meth:`on` gives the same
+    function for one case whose reference run the caller already made (the ``compare``
+    fixture).
+    """
+
+    def __init__(self, session: Session, name: str, timer=None,
+                 reference: ReferenceRun | None = None, case: str = ""):
+        self._session, self.__name__ = session, name
+        self._timer, self._reference, self._case = timer, reference, case
+
+    def on(self, case: str, reference_seconds: float | None, answer=None) -> "_Function":
+        """This function for one named case on which the reference took ``reference_seconds``
+        and answered ``answer`` (None: not known; the call's arguments stand in)."""
+        return _Function(self._session, self.__name__, None,
+                         ReferenceRun.of(answer, reference_seconds), case)
+
+    def _limit(self, args, kwargs) -> dict:
+        self._session.skip_if_broken(self.__name__)     # before timing the reference for nothing
+        reference = self._reference
+        if reference is None and self._timer is not None:
+            reference = self._timer(self.__name__, args, kwargs)
+        return {"reference": reference, "case": self._case}
+
+    def __call__(self, *args, **kwargs):
+        return self._session.call(self.__name__, args, kwargs, **self._limit(args, kwargs)).value
+
+    def grad(self, *args, wrt, output=None, grad_output=None, **kwargs) -> CallResult:
+        """Call, then return the gradient of the output w.r.t. the arguments ``wrt``
+        (positions or keyword names); ``None`` entries mean no gradient flows."""
+        spec = {"wrt": list(wrt), "output": output, "grad_output": grad_output}
+        return self._session.call(self.__name__, args, kwargs, grad=spec,
+                                  **self._limit(args, kwargs))
+
+    def echo(self, *args, **kwargs) -> CallResult:
+        """Call, and also get back the arguments as they are after the call."""
+        return self._session.call(self.__name__, args, kwargs, echo_args=True,
+                                  **self._limit(args, kwargs))
+
+
+class Student:
+    """The ``student`` fixture: ``student.fn(*args)`` runs ``fn`` in the worker.
+
+    ``timer`` (see :class:`_Function`) sets each call's time limit from the reference's time
+    on the same input; without one, calls get the floor of :meth:`Limits.call_limit`.
+    """
+
+    def __init__(self, session: Session, timer=None):
+        self._session, self._timer = session, timer
+
+    def __getattr__(self, name: str) -> _Function:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return _Function(self._session, name, self._timer)
+
+    def _context(self, where: str) -> None:
+        """Say where the calls that follow and name no case come from (the test being run)."""
+        self._session.where = where
+
+    def run(self, entry: str, *, student_args: dict, timeout: float, **kwargs):
+        """Run provided course code in the worker with the student's functions plugged in;
+        not run at all when one of those functions already hung, crashed or ran out of memory."""
+        self._session.skip_if_broken(*student_args.values(), entry,
+                                     then="so this training run, which calls it, was not run")
+        reply = self._session.request({"op": "run", "entry": entry, "kwargs": kwargs,
+                                       "student_args": student_args}, timeout)
+        return reply.value

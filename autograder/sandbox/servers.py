@@ -1,0 +1,151 @@
+"""The fork servers a grader's workers come from.
+
+:class:`ForkFactory` owns the fork server process (:mod:`autograder.sandbox.forkserver`): it
+imports torch once, warm, and forks one :class:`Zygote` server per job slot, in milliseconds.
+A Zygote spawns that slot's workers (one per submission, restarted on demand by its
+:class:`~autograder.sandbox.session.Session`) and reaps whatever each left behind. A root
+grader's Zygote leases a block of uids for its life (:mod:`.uids`) and gives each worker
+the next one.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+
+from autograder.sandbox import codec, uids
+
+
+class ForkFactory:
+    """The fork server process (see :mod:`autograder.sandbox.forkserver`): it warms up once and
+    forks one :class:`Zygote` server per job slot."""
+
+    def __init__(self, warm: list[str] = ()):
+        parent, child = socket.socketpair()
+        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/nonexistent",
+               "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "MPLBACKEND": "Agg"}
+        self.warm = list(warm)
+        self.process = subprocess.Popen(
+            [sys.executable, "-I", "-m", "autograder.sandbox.forkserver", str(child.fileno()),
+             *self.warm],
+            pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, cwd="/", env=env, start_new_session=True)
+        child.close()
+        self.sock = parent
+        self.ready = False
+        self.owner = os.getpid()
+
+    def alive(self) -> bool:
+        return os.getpid() == self.owner and self.process.poll() is None
+
+    def fork_server(self) -> tuple[socket.socket, int]:
+        """A new server: our end of its control socket, and its pid."""
+        if not self.ready:      # readiness is awaited on first use, so start-up overlaps
+            self.sock.settimeout(120)
+            hello = codec.recv(self.sock)
+            if not hello.get("ready"):
+                raise RuntimeError("the worker fork server did not start")
+            self.ready = True
+        ours, theirs = socket.socketpair()
+        try:
+            self.sock.settimeout(30)
+            socket.send_fds(self.sock, [codec.pack({"op": "server"})], [theirs.fileno()])
+            return ours, int(codec.recv(self.sock)["pid"])
+        finally:
+            theirs.close()
+
+    def close(self):
+        try:
+            self.sock.close()
+        finally:
+            if os.getpid() == self.owner and self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+
+
+class Zygote:
+    """One job slot's fork server: spawns and reaps that slot's workers.
+
+    Servers of one batch share a :class:`ForkFactory` (one warm ``import torch``
+    for any ``--jobs``); a Zygote made without one starts its own. A root grader's
+    Zygote leases a block of uids for its life (:mod:`.uids`) and gives each worker
+    the next one.
+    """
+
+    def __init__(self, factory: ForkFactory | None = None):
+        self.uids = uids.lease() if os.geteuid() == 0 else None
+        self.own_factory = factory is None
+        self.factory = factory or ForkFactory()
+        self.sock: socket.socket | None = None
+        self.pid = 0
+        self.worker_uid: int | None = None      # the uid of the latest worker, for the reap
+
+    def next_uid(self) -> int | None:
+        """The uid for a new worker (``None``: not root, the worker keeps ours)."""
+        return self.uids.next_uid() if self.uids else None
+
+    def wait_ready(self):
+        """Connect to a server (forked now); call before forking grading processes."""
+        if self.sock is None:
+            self.sock, self.pid = self.factory.fork_server()
+            self.sock.settimeout(None)
+
+    def alive(self) -> bool:
+        if self.sock is None:
+            return True     # not connected yet
+        try:                # not our child (the factory's): ask the kernel
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+    def spawn(self, fds: list[int], uid: int | None) -> int:
+        """Fork a worker on the call socket and output pipe ``fds``; the caller then sends it
+        its :class:`Config` (never through the fork server)."""
+        if not self.alive():
+            self.restart()
+        self.wait_ready()
+        socket.send_fds(self.sock, [codec.pack({"op": "spawn"})], fds)
+        self.worker_uid = uid
+        return codec.recv(self.sock)["pid"]
+
+    def reap(self) -> str:
+        """Kill whatever the last worker left; say how it ended."""
+        if not self.alive():
+            self.restart()
+            return "its fork server was killed"
+        try:
+            self.wait_ready()
+            self.sock.settimeout(60)
+            codec.send(self.sock, {"op": "reap", "uid": self.worker_uid})
+            reply = codec.recv(self.sock)
+            self.sock.settimeout(None)
+            return str(reply.get("status", "?"))
+        except (OSError, codec.ProtocolError):
+            self.restart()
+            return "its fork server stopped answering"
+
+    def restart(self):
+        """A fresh server; from a factory of our own when the shared one is not ours to use."""
+        self._disconnect()
+        if not self.factory.alive():
+            if self.own_factory:
+                self.factory.close()
+            self.factory, self.own_factory = ForkFactory(self.factory.warm), True
+
+    def _disconnect(self):
+        if self.sock is not None:
+            self.sock.close()       # the server reaps its workers and exits on hang-up
+            self.sock = None
+            try:
+                os.kill(self.pid, 9)
+            except ProcessLookupError:
+                pass
+
+    def close(self):
+        self._disconnect()
+        if self.own_factory:
+            self.factory.close()
+        if self.uids:
+            self.uids.release()

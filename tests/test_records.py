@@ -1,0 +1,119 @@
+"""The records that cross the layers (``autograder/records``), read on both sides of each seam.
+
+An :class:`Event` is made by the sandbox's session and read by the feedback, ``results.json``,
+the class page and the batch summary; a :class:`Graded` carries its tests' groups and events
+through the regrade cache. Each test here writes a record where one layer writes it and reads
+it where another reads it, so a change on one side that the other does not follow fails here
+(the class page's crash and timeout tables were empty for a whole release because the two
+sides agreed on a sentence's first word, and nothing crossed the seam in a test).
+The same tables, for a class really graded, are checked by ``tests/test_adversarial.py``
+(one submission per kind) and ``tests/test_unchanged.py`` (the planted class).
+"""
+import io
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console
+
+from autograder.records.events import Event, Kind
+from autograder.records.grades import GradeDetails, Graded
+from autograder.records.outcomes import TestOutcome
+from autograder.report import gradescope_results, what_went_wrong
+from autograder.report.feedback import feedback_of, markdown
+from autograder.review import classview
+
+#: one event of each kind, as the session makes them
+EACH_KIND = {
+    Kind.HUNG: Event(Kind.HUNG, "compute_gae", "case 'T = 3'", 2.0),
+    Kind.CRASHED: Event(Kind.CRASHED, "compute_gae", "case 'T = 3'", 0.2,
+                        "killed by signal SIGSEGV"),
+    Kind.OUT_OF_MEMORY: Event(Kind.OUT_OF_MEMORY, "td_residuals", "case 'long'", 0.5),
+    Kind.BUDGET: Event(Kind.BUDGET, "td_residuals", "the test 'a long one'", 1.5),
+    Kind.LOAD_FAILURE: Event(Kind.LOAD_FAILURE, seconds=10.0,
+                             detail="loading stopped after 10 s"),
+    Kind.TOO_LARGE: Event(Kind.TOO_LARGE, "compute_gae", "case 'x'", 0.1,
+                          "800 MB; expected about 1.2 KB"),
+    Kind.MALFORMED: Event(Kind.MALFORMED, "compute_gae", "case 'x'", 0.1),
+}
+
+
+def test_every_kind_has_an_example():
+    assert set(EACH_KIND) == set(Kind)
+
+
+def one_grade(student: str, events) -> tuple[dict, GradeDetails]:
+    outcome = TestOutcome("idea: a", "idea", 0.0, 1.0, "failed", "wrong", "after_published")
+    result = {"submission": student, "assignment": "alpha", "score": 0.0, "max_score": 1.0,
+              "tests": [{"name": "idea: a", "score": 0.0, "max_score": 1.0, "output": "wrong"}]}
+    return result, GradeDetails(outcomes=(outcome,), events=tuple(events))
+
+
+def test_each_kind_reaches_the_class_page_and_the_summary_in_its_own_words():
+    """results.json as the engine writes it, read back by the class page: each student's event
+    is in the table of its kind, with its sentence; the batch summary names each kind."""
+    records = []
+    for kind, event in EACH_KIND.items():
+        result, details = one_grade(kind.name.lower(), [event])
+        on_disk = json.loads(json.dumps(gradescope_results(result, details)))
+        records.append(classview.record(on_disk, kind.name.lower()))
+        assert f"- {event.text}" in markdown(feedback_of(result, details))
+    problems = classview.summarise("alpha", records)["problems"]
+    rows = {(row["student"], row["kind"]): row for table in ("crashes", "timeouts")
+            for row in problems[table]}
+    assert set(rows) == {(k.name.lower(), k.value) for k in Kind}
+    assert {row["kind"] for row in problems["timeouts"]} == {"hung", "budget"}
+    for kind, event in EACH_KIND.items():
+        assert rows[kind.name.lower(), kind.value]["text"] == event.text
+    page = classview.render(classview.summarise("alpha", records), {}, {"run": "r"}, fig={})
+    for event in EACH_KIND.values():
+        assert event.kind.value in page
+
+    console = Console(record=True, width=200, file=io.StringIO())
+    from autograder.commands.grade import summary_table
+    console.print(summary_table([Graded(r, events=[e], groups=["idea"])
+                                 for r, e in ((one_grade(k.name.lower(), [])[0], e)
+                                              for k, e in EACH_KIND.items())], "t"))
+    lines = console.export_text().splitlines()
+    for kind in Kind:
+        assert [line for line in lines if kind.name.lower() in line and kind.value in line], kind
+
+
+def test_summary_names_each_kind_once_with_its_functions():
+    graded = Graded({}, events=[EACH_KIND[Kind.HUNG], EACH_KIND[Kind.CRASHED],
+                                Event(Kind.HUNG, "td_residuals", "case 'y'", 2.0),
+                                EACH_KIND[Kind.LOAD_FAILURE]])
+    assert what_went_wrong(graded) == "hung: compute_gae, td_residuals; crashed: compute_gae; " \
+                                      "load failure"
+
+
+texts = st.text(max_size=20)
+
+
+@given(st.sampled_from(list(Kind)), texts, texts, st.none() | st.floats(0, 1e6), texts)
+def test_an_event_survives_results_json(kind, function, case, seconds, detail):
+    event = Event(kind, function, case, seconds, detail)
+    assert Event.from_json(json.loads(json.dumps(event.to_json()))) == event
+
+
+@given(st.none() | st.booleans() | st.integers() | st.text() | st.lists(st.text()) |
+       st.dictionaries(st.sampled_from(["kind", "function", "case", "seconds", "detail"]),
+                       st.none() | st.booleans() | st.text() | st.integers() | st.lists(st.none())))
+def test_what_is_not_an_event_is_left_out(data):
+    """``results.json`` is written by us, but read from a folder anyone could have edited."""
+    event = Event.from_json(data)
+    assert event is None or isinstance(event, Event) and event.kind in Kind
+
+
+def test_a_cached_grade_keeps_its_groups_and_events():
+    result, _ = one_grade("ann", [])
+    graded = Graded(result, 3.0, groups=["idea"], events=[EACH_KIND[Kind.CRASHED]])
+    back = Graded.cached(json.loads(json.dumps(graded.cache_entry())))
+    assert back == graded and back.groups == ("idea",) and back.events == graded.events
+    assert back.seconds is None                     # not known of a grade read back
+    for broken in ({**graded.cache_entry(), "groups": []}, {"result": result}, {}):
+        try:
+            Graded.cached(broken)
+        except ValueError:
+            continue
+        raise AssertionError(f"read as a grade: {broken}")
