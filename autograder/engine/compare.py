@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 
 import torch
@@ -42,7 +43,8 @@ import torch
 from autograder.engine.assertions import (Mismatch, expect_close, expect_float, expect_no_grad,
                                           grads_of)
 from autograder.engine.diagnoses import diagnose
-from autograder.engine.hints import Hints, Observation, Raised  # noqa: F401 - Hints: fixtures
+from autograder.engine.hints import (UNKNOWN, Cause, Hints, Observation,  # noqa: F401 - Hints: fixtures
+                                     Raised)
 from pgcheck.calls import call_function
 from autograder.sandbox.problems import StudentError
 from autograder.sandbox.replies import ReferenceRun
@@ -110,13 +112,22 @@ def reference_timer(reference):
     return timer
 
 
+@dataclass(frozen=True)
+class Explained:
+    """A failed comparison's feedback, and the cause it names (:meth:`Compare.finish`)."""
+
+    #: what the student reads: the case, expected and actual, and the likely cause if any
+    text: str
+    cause: Cause
+
+
 class Compare:
     """The ``compare`` fixture: see the module docstring."""
 
     def __init__(self, student, reference, hints: Hints):
         self.student, self.reference, self.hints = student, reference, hints
         self.observations: list[Observation] = []      # every compared case, for the hints
-        self._concluded: dict[str, tuple[str | None, str]] = {}
+        self._concluded: dict[str, Cause] = {}
         self._gathered: list | None = None      # failures held back inside gather()
 
     def __call__(self, fn: str, *args, case: str, names=None, _precision=False, **kwargs):
@@ -220,18 +231,19 @@ class Compare:
             raise exc
         self._gathered.append(exc)
 
-    def finish(self, exc) -> tuple[str, str]:
-        """(the feedback of a failure raised here, with its likely cause if the evidence of
-        every compared case names one; the name of that known mistake, or "")."""
+    def finish(self, exc) -> Explained:
+        """The feedback of a failure raised here, with its likely cause if the evidence of
+        every compared case names one."""
         fn = getattr(exc, "explain", "")
         if fn not in self._concluded:
-            self._concluded[fn] = self.hints.conclude(fn, self.observations) if fn else (None, "")
-        hint, mutant = self._concluded[fn]
+            self._concluded[fn] = self.hints.conclude(fn, self.observations) if fn else UNKNOWN
+        cause = self._concluded[fn]
         if isinstance(exc, Mismatch):
             if exc.hint:        # a test's own hint, given with the failure
-                return str(exc), ""
-            return str(exc.with_hint(hint)), mutant
-        return str(exc) + (f"\n  likely cause: {hint}" if hint else ""), mutant
+                return Explained(str(exc), UNKNOWN)
+            return Explained(str(exc.with_hint(cause.hint)), cause)
+        return Explained(str(exc) + (f"\n  likely cause: {cause.hint}" if cause.hint else ""),
+                         cause)
 
 
 def _judge_value(actual, expected, *, names=None, precision=False, case=""):

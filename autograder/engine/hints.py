@@ -156,6 +156,20 @@ def helpers(source: str) -> dict[str, set[str]]:
 
 
 @dataclass(frozen=True)
+class Cause:
+    """What the evidence of a whole grade says about one function's failures."""
+
+    #: the likely cause, as the student reads it; None when no known mistake fits every case
+    hint: str | None = None
+    #: the known mistake's name when exactly one fits (the mutation benchmark counts these)
+    mistake: str = ""
+
+
+#: no cause named
+UNKNOWN = Cause()
+
+
+@dataclass(frozen=True)
 class Mistake:
     name: str           #: the mutant file's name
     hint: str
@@ -213,8 +227,9 @@ class Hints:
                 evidence.append(answer)
         return len(evidence) >= 2 or any(informative(a) for a in evidence)
 
-    def conclude(self, fn: str, observations: list[Observation]) -> tuple[str | None, str]:
-        """(the likely cause of ``fn``'s failures or None, the mistake's name when it is one)."""
+    def conclude(self, fn: str, observations: list[Observation]) -> Cause:
+        """The likely cause of ``fn``'s failures, if the known mistakes that fit every compared
+        case of ``fn`` (and of the helpers it calls) share one."""
         scope = self.scope(fn)
         cases = [o for o in observations if o.fn in scope]
         # the cases the student got wrong first: most mistakes are ruled out on the first one
@@ -222,8 +237,8 @@ class Hints:
         fitting = [m for m in self.mistakes if self.fits(m, cases)]
         hints = list(dict.fromkeys(m.hint for m in fitting))
         if not hints:
-            return None, ""
-        return one_of(hints), (fitting[0].name if len(fitting) == 1 else "")
+            return UNKNOWN
+        return Cause(one_of(hints), fitting[0].name if len(fitting) == 1 else "")
 
 
 def replay(function, obs: Observation):

@@ -227,12 +227,13 @@ class GradingPlugin:
         whole grade supports, if any (:meth:`autograder.engine.compare.Compare.finish`)."""
         for i, exc in self._pending:
             try:
-                text, mutant = self.compare.finish(exc)
+                explained = self.compare.finish(exc)
             except Exception as error:  # noqa: BLE001 - a cause is a bonus; the grade stands
                 print(f"[autograde] internal error naming a cause: {error!r}", file=sys.stderr)
                 continue
-            self.outcomes[i] = replace(self.outcomes[i], output=clip(text, TEST_OUTPUT_CHARS),
-                                       mutant=mutant)
+            self.outcomes[i] = replace(self.outcomes[i],
+                                       output=clip(explained.text, TEST_OUTPUT_CHARS),
+                                       mutant=explained.cause.mistake)
         self._pending.clear()
 
     def apply_gates(self) -> None:
