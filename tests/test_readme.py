@@ -1,5 +1,7 @@
 """The README opens with exactly two set-up commands, and CI runs the second; every other
 command block of the README and of the guides in docs/ is run as written by a test."""
+import re
+
 import pytest
 
 from conftest import ROOT, bash_blocks, fresh_checkout, walkthroughs
@@ -95,3 +97,43 @@ def test_the_layout_map_is_the_tree():
                 if p.is_dir() and p.name != "__pycache__"}
     assert {f"autograder/{p}" for p in packages} - {e.replace("<name>/", "") for e in entries} \
         == set(), "packages of the grader the map leaves out"
+
+
+def test_every_guide_with_command_blocks_is_run_as_written():
+    """A new guide's command blocks are not left out of RUN_AS_WRITTEN."""
+    for doc in sorted((ROOT / "docs").glob("*.md")):
+        if bash_blocks(doc.read_text()):
+            assert str(doc.relative_to(ROOT)) in RUN_AS_WRITTEN, f"{doc.name}: no test runs it"
+
+
+INLINE = re.compile(r"`(?:\.venv/bin/)?autograde( [^`]*)?`")
+
+
+def test_every_command_named_in_the_text_exists():
+    """Commands named inline (``autograde grade CLASS -a NAME --out OUT``) exist, with every
+    option they name: checked against the real parser (a span with ``...``, ``<name>`` or
+    ``COMMAND`` is an outline; a mention such as ``autograde grade --json`` need not be whole)."""
+    import argparse
+
+    from autograder.cli import build_parser
+
+    parser = build_parser()
+    [commands] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    named = {m.group(0): (m.group(1) or "").split()
+             for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+             for m in INLINE.finditer(doc.read_text())}
+    checked = 0
+    for span, words in sorted(named.items()):
+        if not words or words[0].isupper() or any("..." in w or "<" in w for w in words):
+            continue
+        if words[0].startswith("-"):
+            assert words[0] in parser._option_string_actions, span
+            continue
+        assert words[0] in commands.choices, f"the text names {span}: no such command"
+        options = commands.choices[words[0]]._option_string_actions
+        for word in words[1:]:
+            option = word.strip("[]").split("=")[0]
+            if option.startswith("-"):
+                assert option in options, f"the text names {span}: {option} is not an option"
+        checked += 1
+    assert checked >= 10, f"only {checked} inline commands found: the pattern no longer matches"
