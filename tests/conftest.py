@@ -30,8 +30,8 @@ def pytest_collection_modifyitems(config, items):
         return
     fast = [item for item in items if item.get_closest_marker("slow") is None]
     if fast:
-        # the fast lane first: with ``-n 3 --dist loadfile`` (the README's command) one process
-        # runs it while the others start on the slow files, and none waits for it at the end
+        # the fast lane first: with ``-n 2 --dist loadfile`` (the README's command) one process
+        # runs it while the other starts on the slow files, and neither waits for it at the end
         items[:] = sorted((item for item in items if item.get_closest_marker("slow") is not None),
                           key=lambda item: "test_fast_lane.py::" not in item.nodeid)
         config.hook.pytest_deselected(items=fast)

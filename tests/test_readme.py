@@ -12,7 +12,7 @@ def test_readme_opens_with_two_commands_and_ci_runs_the_test_one():
     first_section = readme.split("\n## ", 1)[0]
     demo, tests = bash_blocks(first_section)
     assert demo.startswith("python3 -m venv .venv") and demo.endswith("autograde demo")
-    assert tests.startswith("python3 -m venv .venv") and tests.endswith("python -m pytest -n 3 --dist loadfile")
+    assert tests.startswith("python3 -m venv .venv") and tests.endswith("python -m pytest -n 2 --dist loadfile")
     assert "torch==2.13.0" in demo.split("-e")[0], "torch is installed before the package"
     assert tests in (ROOT / ".ci" / "run").read_text()
 
