@@ -257,8 +257,12 @@ def grade(python: list[str], checkout: Path, batch: Path, name: str, out: Path) 
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=checkout)
     if proc.returncode:
         raise SystemExit(f"the grader failed on {name}:\n{proc.stderr[-3000:]}")
+    seconds = time.monotonic() - start
     results = {r["submission"]: r for r in json.loads(proc.stdout)}
-    return {"results": results, "seconds": time.monotonic() - start}
+    # each test's idea, as the grade recorded it (results.json's extra_data.group)
+    groups = {sid: {t["name"]: t["extra_data"]["group"] for t in json.loads(
+        (out / sid / "results.json").read_text())["tests"]} for sid in results}
+    return {"results": results, "groups": groups, "seconds": seconds}
 
 
 def bank_of(tree: Path, assignment) -> list[Mutant]:
@@ -295,8 +299,8 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
     # the notebook's answer cells and written answers need a notebook and a person, not a module
     beyond = course.get(row.assignment).answers.ideas
     for m in mutants:
-        result = graded["results"][m["id"]]
-        if not any(t["score"] < t["max_score"] and t["name"].split(":", 1)[0] not in beyond
+        result, group = graded["results"][m["id"]], graded["groups"][m["id"]]
+        if not any(t["score"] < t["max_score"] and group[t["name"]] not in beyond
                    for t in result["tests"]):
             row.survivors.append(f"{m['id']} {m['operator']} line {m['line']}")
             continue

@@ -19,8 +19,8 @@ FAST_LANE_SHARED = pytest.StashKey[int]()
 def pytest_collection_modifyitems(config, items):
     """The fast lane runs once per full run, not twice.
 
-    ``tests/test_fast_lane.py`` runs the whole fast lane (``-m "not slow"``) under coverage, in a
-    subprocess, and fails if any of its tests fails or any module is never executed. When it is
+    ``tests/test_fast_lane.py`` runs the whole fast lane (``-m "not slow"``) in a subprocess,
+    recording imports, and fails if any of its tests fails or any module is never imported. When it is
     selected, the fast tests collected here would only repeat that run, so they are left to it
     (the terminal summary says so). Any run that leaves it out (``-m "not slow"``, a file, a
     ``-k``) runs the fast tests here as usual.
@@ -58,7 +58,7 @@ def pytest_terminal_summary(terminalreporter, config):
     shared = config.stash.get(FAST_LANE_SHARED, 0)
     if shared:
         terminalreporter.write_line(
-            f"the {shared} fast tests are left to one run under coverage, inside "
+            f"the {shared} fast tests are left to one run that records imports, inside "
             "tests/test_fast_lane.py::test_fast_lane_executes_every_module (its result is theirs)")
 
 

@@ -100,3 +100,15 @@ def test_release_zip_with_a_missing_file_names_it_and_writes_no_zip(tmp_path):
     assert proc.returncode == 2, proc.stderr
     assert f"{missing}: missing" in proc.stderr and "grading could not run" not in proc.stderr
     assert not (tmp_path / "dist").exists() or not list((tmp_path / "dist").iterdir())
+
+
+def test_building_the_parser_imports_no_torch():
+    """`autograde --help` (and every command's parser) answers at once: torch, a few seconds of
+    import, is loaded only by the commands that grade, once they run."""
+    code = ("import sys; from autograder import cli; cli.build_parser().format_help(); "
+            "print(sorted(m for m in ('torch', 'numpy', 'gymnasium', 'nbformat') "
+            "if m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]", proc.stdout

@@ -185,6 +185,20 @@ def test_two_graders_at_once_give_their_workers_different_uids(tmp_path):
     assert all(map(uids.is_worker_uid, seen)) and seen[0] != seen[1], seen
 
 
+def test_a_plain_worker_leaves_no_working_folder_behind(tmp_path):
+    """Each worker works in a folder of its own. In plain mode that folder is in the host's
+    /tmp, and it used to stay there, one per worker; now the fork server removes it when it
+    reaps the worker. (A leased uid's folder goes with the rest of what that uid left:
+    ``test_leftovers_of_a_uid_are_removed_and_nothing_else``; in namespaces mode it is in the
+    worker's own /tmp.) The submission writes down where it ran; the folder must be gone."""
+    seen = tmp_path / "cwd"
+    code = f"import os\nopen({str(seen)!r}, 'w').write(os.getcwd())\n"
+    make_submission(tmp_path / "batch" / "s", EX.name, code + EX.reference_module.read_text())
+    grade(tmp_path / "batch", tmp_path / "out", "--sandbox", "plain")
+    where = seen.read_text()
+    assert where.startswith("/tmp/autograde-work-") and not os.path.lexists(where), where
+
+
 def test_uid_blocks_are_leased_once_until_released(tmp_path):
     first, second = uids.lease(tmp_path), uids.lease(tmp_path)
     assert first.block != second.block

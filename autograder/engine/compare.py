@@ -121,6 +121,16 @@ class Explained:
     cause: Cause
 
 
+@dataclass(frozen=True)
+class Failure:
+    """A failed comparison, marked by :meth:`Compare._failed` for :meth:`Compare.finish`."""
+
+    #: the exception the test raised (held, not copied: found again by identity)
+    exc: BaseException
+    #: the student's function whose answer was wrong
+    fn: str
+
+
 class Compare:
     """The ``compare`` fixture: see the module docstring."""
 
@@ -129,6 +139,7 @@ class Compare:
         self.observations: list[Observation] = []      # every compared case, for the hints
         self._concluded: dict[str, Cause] = {}
         self._gathered: list | None = None      # failures held back inside gather()
+        self._failures: list[Failure] = []     # every failure marked here, in order
 
     def __call__(self, fn: str, *args, case: str, names=None, _precision=False, **kwargs):
         """Call ``fn`` on both sides and check the student's value; returns it."""
@@ -226,15 +237,20 @@ class Compare:
     def _failed(self, exc, fn: str) -> None:
         """Raise ``exc`` (or hold it back inside :meth:`gather`), marked for :meth:`finish`:
         its likely cause is settled on all the evidence of the grade."""
-        exc.explain = fn
+        self._failures.append(Failure(exc, fn))
         if self._gathered is None:
             raise exc
         self._gathered.append(exc)
 
+    def failed_in(self, exc: BaseException) -> str:
+        """The function whose wrong answer raised ``exc`` here, or "" when ``exc`` was not
+        raised by a comparison (a crash, a missing function, a test's own assert)."""
+        return next((f.fn for f in reversed(self._failures) if f.exc is exc), "")
+
     def finish(self, exc) -> Explained:
         """The feedback of a failure raised here, with its likely cause if the evidence of
         every compared case names one."""
-        fn = getattr(exc, "explain", "")
+        fn = self.failed_in(exc)
         if fn not in self._concluded:
             self._concluded[fn] = self.hints.conclude(fn, self.observations) if fn else UNKNOWN
         cause = self._concluded[fn]

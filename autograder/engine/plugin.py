@@ -196,7 +196,7 @@ class GradingPlugin:
         title = self._title(item)
         text, missing = feedback(exc) if not report.passed else ("", "")
         text = self._bounded(text)
-        if not report.passed and getattr(exc, "explain", ""):
+        if not report.passed and self.compare is not None and self.compare.failed_in(exc):
             self._pending.append((len(self.outcomes), exc))
         self.outcomes.append(TestOutcome(
             name=f"{'public' if public else group}: {title}",

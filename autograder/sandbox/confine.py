@@ -48,6 +48,7 @@ from __future__ import annotations
 import ctypes
 import os
 import resource
+import shutil
 import signal
 from dataclasses import dataclass, field
 
@@ -287,12 +288,25 @@ def drop_privileges(uid: int) -> None:
     os.setuid(uid)
 
 
+def workdir(pid: int, uid: int) -> str:
+    """The working folder of worker ``pid`` running as ``uid``: in the host's /tmp in plain and
+    uid modes, in the worker's own /tmp in namespaces mode."""
+    return f"/tmp/autograde-work-{pid}-{uid}"
+
+
 def private_workdir(uid: int | None) -> str:
-    path = f"/tmp/autograde-work-{os.getpid()}-{uid if uid is not None else os.getuid()}"
+    path = workdir(os.getpid(), uid if uid is not None else os.getuid())
     os.makedirs(path, mode=0o700, exist_ok=True)
     if uid is not None:
         os.chown(path, uid, uid)
     return path
+
+
+def remove_workdir(pid: int) -> None:
+    """Once worker ``pid`` is reaped: remove the folder it worked in under our own uid (plain
+    mode; a leased uid's folder goes with everything else that uid left,
+    :func:`.kernel.remove_leftovers`). A link there is not followed (``shutil.rmtree``)."""
+    shutil.rmtree(workdir(pid, os.getuid()), ignore_errors=True)
 
 
 def enter(config: Config, fork_init) -> list[str]:

@@ -177,6 +177,8 @@ def serve_workers(control: socket.socket) -> None:
             codec.send(control, {"pid": pid})
         elif msg.get("op") == "reap":
             killed, status = _reap_all(current)
+            if current is not None:
+                confine.remove_workdir(current)
             current = None
             if uids.is_worker_uid(msg.get("uid")) and os.geteuid() == 0:
                 kernel.remove_leftovers(msg["uid"])
@@ -186,6 +188,8 @@ def serve_workers(control: socket.socket) -> None:
                 os.close(fd)
             codec.send(control, {"error": "bad request"})
     _reap_all(current)
+    if current is not None:
+        confine.remove_workdir(current)
 
 
 def main(control_fd: int, warm: list[str] = ()) -> None:

@@ -1,10 +1,11 @@
 """`autograde similarity` (issue 19, point 4): a disguised copy is found, independent work is not.
 
-The class: the ``grpo`` reference and its correct variants (independent correct
-solutions), plus two copies. ``copier-py`` took ``variant-loops``, renamed its variables and
-put its functions in the opposite order; ``copier-nb`` pasted ``variant-numpy_stats``, with
-renamed variables, into the released notebook (only its code cells are compared, and the
-notebook's own starter code is boilerplate). Exactly those two pairs must be listed.
+The class: the engine example's reference (the registry names it: ``[tests]
+engine_example``) and its correct variants (independent correct solutions), plus two copies.
+``copier-py`` took the first variant, renamed its variables and put its functions in the
+opposite order; ``copier-nb`` pasted the second, with renamed variables, into the released
+notebook (only its code cells are compared, and the notebook's own starter code is
+boilerplate). Exactly those two pairs must be listed.
 """
 import ast
 import json
@@ -18,7 +19,11 @@ from autograder.authoring import course
 from autograder.review import similarity
 from conftest import ROOT, autograde, make_submission
 
-VARIANTS = ROOT / "tests" / "variants" / "grpo"
+#: the assignment compared, and the two variants that are copied
+EX = course.example()
+VARIANTS = ROOT / "tests" / "variants" / EX.name
+FIRST, SECOND = sorted(v.name for v in VARIANTS.iterdir())[:2]
+MODULE = f"{EX.name}.py"
 
 
 def disguise(source: str, reorder: bool = True) -> str:
@@ -37,8 +42,8 @@ def disguise(source: str, reorder: bool = True) -> str:
 
 
 def notebook_with(functions_source: str) -> str:
-    """The released grpo notebook with its function cells replaced by ``functions_source``'s."""
-    nb = nbformat.read(course.get("grpo").release_dir / "grpo.ipynb", as_version=4)
+    """The released notebook with its function cells replaced by ``functions_source``'s."""
+    nb = nbformat.read(EX.release_dir / f"{EX.name}.ipynb", as_version=4)
     tree = ast.parse(functions_source)
     lines = functions_source.splitlines()
     defs = {n.name: "\n".join(lines[n.lineno - 1:n.end_lineno]) for n in tree.body
@@ -57,41 +62,41 @@ def notebook_with(functions_source: str) -> str:
 @pytest.fixture(scope="module")
 def klass(tmp_path_factory):
     folder = tmp_path_factory.mktemp("similarity") / "class"
-    make_submission(folder / "reference", "grpo",
-                    course.get("grpo").reference_module.read_text())
+    make_submission(folder / "reference", EX.name, EX.reference_module.read_text())
     for v in VARIANTS.iterdir():
         shutil.copytree(v, folder / f"variant-{v.name}")
-    make_submission(folder / "copier-py", "grpo", disguise((VARIANTS / "loops" / "grpo.py")
-                                                            .read_text()))
+    make_submission(folder / "copier-py", EX.name,
+                    disguise((VARIANTS / FIRST / MODULE).read_text()))
     (folder / "copier-nb").mkdir()
-    (folder / "copier-nb" / "grpo.ipynb").write_text(notebook_with(disguise(
-        (VARIANTS / "numpy_stats" / "grpo.py").read_text(), reorder=False)))
+    (folder / "copier-nb" / f"{EX.name}.ipynb").write_text(notebook_with(disguise(
+        (VARIANTS / SECOND / MODULE).read_text(), reorder=False)))
     return folder
 
 
 def test_disguise_changes_the_text():
-    original = (VARIANTS / "loops" / "grpo.py").read_text()
+    original = (VARIANTS / FIRST / MODULE).read_text()
     copied = disguise(original)
     assert copied != original and "tmp_0_" in copied
-    assert copied.index("def grpo_loss") < copied.index("def group_advantages")
+    first, last = EX.functions[0], EX.functions[-1]
+    assert original.index(f"def {first}(") < original.index(f"def {last}(")
+    assert copied.index(f"def {last}(") < copied.index(f"def {first}(")
 
 
 def test_copies_found_independent_solutions_not(klass, tmp_path):
-    a = course.get("grpo")
-    docs, _ = similarity.collect(klass, a)
+    docs, _ = similarity.collect(klass, EX)
     assert {d.student for d in docs} == {p.name for p in klass.iterdir()}
     nb_doc = next(d for d in docs if d.student == "copier-nb")
-    assert nb_doc.file == "grpo.ipynb" and "{" not in nb_doc.code[:1]   # code, not JSON
-    found = similarity.check(docs, a)
+    assert nb_doc.file == f"{EX.name}.ipynb" and "{" not in nb_doc.code[:1]   # code, not JSON
+    found = similarity.check(docs, EX)
     pairs = {frozenset((p["a"], p["b"])) for p in found["pairs"]}
-    assert pairs == {frozenset(("variant-loops", "copier-py")),
-                     frozenset(("variant-numpy_stats", "copier-nb"))}, found["pairs"]
+    assert pairs == {frozenset((f"variant-{FIRST}", "copier-py")),
+                     frozenset((f"variant-{SECOND}", "copier-nb"))}, found["pairs"]
     for p in found["pairs"]:
         assert max(p["similarity_a"], p["similarity_b"]) > 0.95
         assert min(p["similarity_a"], p["similarity_b"]) > 0.6
         assert p["lines_a"] and p["lines_b"] and p["marks_a"] and p["marks_b"]
     # the margin: independent correct solutions share little once the stub is left out
-    everything = similarity.check(docs, a, threshold=0.0)["pairs"]
+    everything = similarity.check(docs, EX, threshold=0.0)["pairs"]
     independent = [max(p["similarity_a"], p["similarity_b"]) for p in everything
                    if frozenset((p["a"], p["b"])) not in pairs]
     # (compared as code in canonical form, two independent solutions share at most a few
@@ -102,20 +107,19 @@ def test_copies_found_independent_solutions_not(klass, tmp_path):
 def test_the_stub_is_boilerplate(tmp_path):
     """Two students who handed in the released notebook and module untouched share nothing
     that counts."""
-    a = course.get("grpo")
     for student, kind in (("x", "ipynb"), ("y", "ipynb"), ("z", "py")):
         (tmp_path / "class" / student).mkdir(parents=True)
-        shutil.copy(a.release_dir / f"grpo.{kind}", tmp_path / "class" / student)
-    docs, _ = similarity.collect(tmp_path / "class", a)
+        shutil.copy(EX.release_dir / f"{EX.name}.{kind}", tmp_path / "class" / student)
+    docs, _ = similarity.collect(tmp_path / "class", EX)
     assert len(docs) == 3
-    assert similarity.check(docs, a, threshold=0.01)["pairs"] == []
+    assert similarity.check(docs, EX, threshold=0.01)["pairs"] == []
 
 
 def test_command_writes_the_pairs(klass, tmp_path):
     out = tmp_path / "out"
-    proc = autograde("similarity", klass, "-a", "grpo", "--out", out)
-    assert "copier-py" in proc.stdout and "variant-loops" in proc.stdout
-    data = json.loads((out / "_report" / "grpo-similarity.json").read_text())
+    proc = autograde("similarity", klass, "-a", EX.name, "--out", out)
+    assert "copier-py" in proc.stdout and f"variant-{FIRST}" in proc.stdout
+    data = json.loads((out / "_report" / f"{EX.name}-similarity.json").read_text())
     assert data["pairs_flagged"] == 2
     assert data["compared"] == 1 + len(list(VARIANTS.iterdir())) + 2     # reference, variants, copies
-    assert (out / "_report" / "grpo-similarity.csv").read_text().count("\n") == 3
+    assert (out / "_report" / f"{EX.name}-similarity.csv").read_text().count("\n") == 3
