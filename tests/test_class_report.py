@@ -25,19 +25,17 @@ import json
 import os
 import shutil
 import warnings
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from autograder.authoring import course
-from autograder.authoring.course import Assignment
 from autograder.engine import grade
 from autograder.engine import mutants
 from autograder.review import regrade
 from autograder.review import classview
 from autograder.sandbox.servers import Zygote
-from conftest import ROOT, make_submission
+from conftest import ROOT, SuiteAt, make_submission
 import chromium
 
 #: the assignment graded, its correct variants, its known mistakes and what is planted in it
@@ -53,16 +51,6 @@ REPORT = f"{EX.name}.json"
 # replaying the known mistakes in this process: grpo's unbiased_std warns about a group of one
 pytestmark = pytest.mark.filterwarnings("ignore:.*degrees of freedom is <= 0:UserWarning")
 OPTIONS = {"sandbox": "auto", "skip_slow": True}
-
-
-@dataclass(frozen=True)
-class PlantedAssignment(Assignment):
-    """The example graded with another hidden suite (a copy of the real one, plus a test)."""
-    suite: Path = Path()
-
-    @property
-    def hidden_dir(self) -> Path:
-        return self.suite
 
 
 def grade_run(out: Path, assignment, pairs, zygote):
@@ -81,7 +69,7 @@ def graded(tmp_path_factory):
     suite = tmp / "suite"
     shutil.copytree(EX.hidden_dir, suite, ignore=shutil.ignore_patterns("__pycache__"))
     (suite / "test_planted.py").write_text(PLANT.PLANTED)
-    planted = PlantedAssignment(EX.name, EX.root, EX.functions, EX.settings, suite=suite)
+    planted = SuiteAt(EX.name, EX.root, EX.functions, EX.settings, suite=suite)
 
     klass = tmp / "class"
     reference = EX.reference_module.read_text()

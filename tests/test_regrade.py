@@ -8,33 +8,22 @@ line is checked end to end on a class of three.
 import json
 import shutil
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from autograder import __version__
 from autograder.authoring import course
-from autograder.authoring.course import Assignment
 from autograder.engine import mutants
 from autograder.review import regrade
 from autograder.review import classview
 from pgcheck.discovery import read
-from conftest import ROOT, autograde, lost, make_submission
+from conftest import ROOT, SuiteAt, autograde, lost, make_submission
 
 #: the assignment graded (the registry names it: [tests] engine_example)
 EX = course.example()
 #: the known mistake two students of the command-line class share
 BUG = mutants.bank(EX)[0]
-
-
-@dataclass(frozen=True)
-class SuiteAt(Assignment):
-    suite: Path = Path()
-
-    @property
-    def hidden_dir(self) -> Path:
-        return self.suite
 
 
 def test_engine_version_is_the_package_version():

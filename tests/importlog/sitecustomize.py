@@ -7,8 +7,9 @@ when they exit, the files of the modules they ran under the repository: every mo
 object goes through ``exec`` (Python's loaders and pytest's assertion rewriter alike), which
 raises the audit event ``exec``; modules dropped from ``sys.modules`` later (a hidden suite
 after its grade) are kept. A module's top level runs when it is imported, so this is what line
-coverage told us ("some line executed"), at a fraction of its cost. Processes started with ``python -I`` (the sandbox's fork server and
-workers) ignore both variables and are left out, as they were from coverage.
+coverage told us ("some line executed"), at a fraction of its cost. Processes started with
+``python -I`` (the sandbox's fork server and workers) ignore both variables and are left out,
+as they were from coverage.
 """
 import atexit
 import os
@@ -16,8 +17,6 @@ import sys
 
 _FOLDER = os.environ.get("AUTOGRADE_IMPORT_LOG")
 _ROOT = os.environ.get("AUTOGRADE_IMPORT_ROOT", "")
-
-
 _ran: set[str] = set()
 
 
