@@ -10,7 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from autograder.authoring.course import Assignment
+#: One OpenMP thread per process, here and in every process a test starts (they inherit it),
+#: unless the caller chose otherwise. The README's command runs two test processes on two
+#: cores; a torch process with two OpenMP threads next to a busy one oversubscribes them and
+#: its threads spin waiting for each other: the capstone's reference notebook took 141 s
+#: instead of 27 s next to one busy core (``tests/test_bundles.py``, run side by side). What
+#: the grader runs sets its own threads (``engine/pool.py``, ``sandbox/servers.py``).
+THREADS = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+for _name, _value in THREADS.items():
+    os.environ.setdefault(_name, _value)
+
+from autograder.authoring.course import Assignment  # noqa: E402 - after the thread settings
 
 ROOT = Path(__file__).resolve().parent.parent
 

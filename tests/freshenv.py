@@ -21,6 +21,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from autograder.platforms import pins
+from conftest import THREADS
 
 
 def declared(requirements_file: Path) -> list[Requirement]:
@@ -68,6 +69,6 @@ def make_env(requirements_file: Path, target: Path) -> Path:
 def clean_environ(env_dir: Path, home: Path, **extra) -> dict:
     """Environment variables of a student's shell: this venv on PATH, nothing of ours."""
     keep = {k: v for k, v in os.environ.items()
-            if k in ("LANG", "LC_ALL", "TERM", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
+            if k in ("LANG", "LC_ALL", "TERM", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", *THREADS)}
     return {**keep, "PATH": f"{env_dir / 'bin'}:/usr/bin:/bin", "HOME": str(home),
             "JUPYTER_PATH": str(home / "jupyter"), "PYTHONNOUSERSITE": "1", **extra}

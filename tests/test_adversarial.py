@@ -42,7 +42,7 @@ FAIL_FAST = {"loop_in_call": "skipped: group_advantages hung on",
              "ignores_sigterm": "skipped: sequence_logprob hung on",
              "segfault": "skipped: group_advantages crashed the process running it",
              "closes_its_pipes": "skipped: group_advantages crashed the process running it",
-             "memory_bomb": "skipped: group_advantages ran out of memory",
+             "memory_bomb": "skipped: group_advantages ran out of memory",   # one huge block
              "huge_answer": "skipped: group_advantages ",   # out of memory, or too big to send
              "slow_reply": "skipped: group_advantages hung on",
              "lying_header": "skipped: group_advantages sent an answer too large to accept",

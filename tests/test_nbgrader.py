@@ -16,7 +16,8 @@ notebook's imports run in a fresh environment that holds only the release's
 flagged for manual grading, and carry nbgrader's timestamp; nothing prints a SQLAlchemy warning,
 and nbgrader never finds a notebook missing.
 
-Run with ``-s`` to see the export before and after each step of both orders.
+Run with ``-s`` to see the export before and after each step of both orders (each export is
+an nbgrader process of about 4 s, so without ``-s`` they are not made).
 """
 import csv
 import hashlib
@@ -117,7 +118,12 @@ def imports_run_in_a_fresh_environment(folder: Path, tmp: Path) -> None:
 
 
 @pytest.mark.slow
-def test_the_documented_nbgrader_recipe_end_to_end(tmp_path, capsys):
+def test_the_documented_nbgrader_recipe_end_to_end(tmp_path, capsys, request):
+    def show(when: str, folder: Path) -> None:
+        if request.config.getoption("capture") == "no":
+            with capsys.disabled():
+                print(f"{when}: {shown(export(folder))}")
+
     text = DOC.read_text()
     blocks = walkthroughs(text)
     student_config = re.search(r"```python\n(c = get_config\(\)\n.*?)\n```", text, re.S).group(1)
@@ -158,16 +164,14 @@ def test_the_documented_nbgrader_recipe_end_to_end(tmp_path, capsys):
     bash(collect, course, env)
     other = tmp_path / "course-other-order"
     shutil.copytree(course, other, symlinks=True)
-    with capsys.disabled():
-        print(f"\nafter collect: {shown(export(course))}")
+    show("\nafter collect", course)
     finals = {}
     for folder, order in ((course, (nbgrader_autograde, ours_grade)),
                           (other, (ours_grade, nbgrader_autograde))):
         env = instructor_env(folder)
         for line in order:
             out = bash(line, folder, env)
-            with capsys.disabled():
-                print(f"after `{line.split('#')[0].strip()}`: {shown(export(folder))}")
+            show(f"after `{line.split('#')[0].strip()}`", folder)
             if "--nbgrader-db" in line:
                 assert "warning" not in out.stderr.lower(), out.stderr
         bash(final_export, folder, env)
