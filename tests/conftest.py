@@ -14,8 +14,8 @@ import pytest
 #: unless the caller chose otherwise. The README's command runs two test processes on two
 #: cores; a torch process with two OpenMP threads next to a busy one oversubscribes them and
 #: its threads spin waiting for each other: the capstone's reference notebook took 141 s
-#: instead of 27 s next to one busy core (``tests/test_bundles.py``, run side by side). What
-#: the grader runs sets its own threads (``engine/pool.py``, ``sandbox/servers.py``).
+#: instead of 27 s beside one busy process (``tests/test_bundles.py``, one run after the
+#: other). What the grader runs sets its own threads (``engine/pool.py``, ``sandbox/servers.py``).
 THREADS = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 for _name, _value in THREADS.items():
     os.environ.setdefault(_name, _value)
