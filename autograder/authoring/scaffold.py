@@ -155,7 +155,7 @@ def test_input_unmodified(compare):
 
 @points(1, group="float64 precision", gate="{fn}")
 def test_float64_precision(compare):
-    """float64 inputs keep float64's precision (docs/contract.md, "Precision")"""
+    """{fn} keeps float64's precision on float64 inputs (docs/contract.md, "Precision")"""
     x = torch.randn(9, generator=torch.Generator().manual_seed(2), dtype=torch.float64) / 3
     compare.precision("{fn}", x, case="9 random values, float64")
 '''

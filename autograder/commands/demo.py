@@ -81,12 +81,14 @@ def run(args) -> int:
                                  sandbox=args.sandbox, limits=sandbox_limits(args))
         everything += grade_with_progress(pairs, assignment, options, args.jobs)
     write_gradebook(out / GRADEBOOK, everything)
-    from autograder.commands.grade import summary_table
+    from autograder.commands.grade import protection_lines, summary_table
     from autograder.review import classview, manual
 
     by_hand = {q.test for a in course.assignments().values()
                for q in manual.questions(a).values()}
     stdout().print(summary_table(everything, "Gradebook of the bundled examples", by_hand))
+    for line in protection_lines(everything):
+        stdout().print(line, markup=False, highlight=False, soft_wrap=True)
     first = out / "grades" / everything[0]["assignment"] / everything[0]["submission"]
     note(f"feedback: {first / 'feedback.md'} (and feedback.html), one folder per assignment "
           f"and example under {out / 'grades'}")

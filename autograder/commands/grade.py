@@ -82,6 +82,18 @@ def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
     return table
 
 
+def protection_lines(results) -> list[str]:
+    """The sandbox's protections the batch was graded under, one line per set (a cluster's
+    workers may differ), with how many submissions each: the TA's view of what
+    ``docs/security.md`` promises; the students' feedback leaves them out."""
+    from collections import Counter
+
+    sets = Counter(", ".join(getattr(r, "protections", None) or ()) or "not recorded"
+                   for r in results)
+    return [f"sandbox: {kept} ({count} submission{'s' if count != 1 else ''})"
+            for kept, count in sets.most_common()]
+
+
 #: a grade is "slow" when it took this many seconds and this many times the batch's median
 SLOW_SECONDS, SLOW_FACTOR = 5.0, 3.0
 
@@ -152,6 +164,8 @@ def run(args) -> int:
         slowest = slowest_table(results)
         if slowest is not None:
             stdout().print(slowest)
+        for line in protection_lines(results):
+            stdout().print(line, markup=False, highlight=False, soft_wrap=True)
     for line in renamed_lines(renamed):
         (err if args.json else stdout()).print(line, markup=False, highlight=False, soft_wrap=True)
     if not args.json:

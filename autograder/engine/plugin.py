@@ -188,19 +188,26 @@ class GradingPlugin:
         title = doc[0] if doc else item.name
         return title + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
 
-    def _record(self, item, report, exc):
+    @classmethod
+    def planned(cls, item) -> tuple[str, str, float]:
+        """(name, group, points) of a collected test: its name is ``"<group>: <title>"``
+        (``"public: <check>"`` for a public check), what ``grade --json`` calls it."""
         marker = item.get_closest_marker("points")
         points = float(marker.args[0]) if marker and marker.args else 1.0
         group = (marker.kwargs.get("group") if marker else None) or "other"
         public = item.get_closest_marker("public") is not None
-        title = self._title(item)
+        return f"{'public' if public else group}: {cls._title(item)}", group, points
+
+    def _record(self, item, report, exc):
+        name, group, points = self.planned(item)
+        marker = item.get_closest_marker("points")
+        public = item.get_closest_marker("public") is not None
         text, missing = feedback(exc) if not report.passed else ("", "")
         text = self._bounded(text)
         if not report.passed and self.compare is not None and self.compare.failed_in(exc):
             self._pending.append((len(self.outcomes), exc))
         self.outcomes.append(TestOutcome(
-            name=f"{'public' if public else group}: {title}",
-            group=group, score=points if report.passed else 0.0, max_score=points,
+            name=name, group=group, score=points if report.passed else 0.0, max_score=points,
             status="passed" if report.passed else "failed", output=text,
             visibility="visible" if public else "after_published", not_implemented=missing,
             functions=tuple(dict.fromkeys(self.student.calls)), gate=gate_of(marker),

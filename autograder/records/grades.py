@@ -61,9 +61,11 @@ class Graded(dict):
 
     def cache_entry(self) -> dict:
         """What the regrade cache keeps of it (``OUT/<student>/cache.json``) beside its key:
-        the JSON object, its tests' groups and its events (read back by :meth:`cached`)."""
+        the JSON object, its tests' groups, its events and the protections it was graded
+        under (read back by :meth:`cached`)."""
         return {"result": dict(self), "groups": list(self.groups),
-                "events": [e.to_json() for e in self.events]}
+                "events": [e.to_json() for e in self.events],
+                "protections": list(self.protections)}
 
     @classmethod
     def cached(cls, entry: dict, seconds: float | None = None) -> Graded:
@@ -74,7 +76,9 @@ class Graded(dict):
                 isinstance(g, str) for g in groups) or len(groups) != len(result.get("tests", ())):
             raise ValueError("not a grade of this version's cache")
         events = [Event.from_json(e) for e in entry.get("events") or ()]
-        return cls(result, seconds, groups=groups, events=[e for e in events if e])
+        protections = [p for p in entry.get("protections") or () if isinstance(p, str)]
+        return cls(result, seconds, groups=groups, events=[e for e in events if e],
+                   protections=protections)
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,6 @@ class Feedback:
     figures: tuple[tuple[str, str], ...] = ()  # (title, file name in the report folder)
     events: tuple[str, ...] = ()           # what went wrong while its code ran (Event.text)
     output: str = ""                       # what the code printed
-    protections: tuple[str, ...] | None = None   # None: not graded in a sandbox at all
 
     @property
     def title(self) -> str:
@@ -105,8 +104,7 @@ def feedback_of(result: dict, details: GradeDetails) -> Feedback:
         by_hand=tuple(Failure((Scored(o.name, o.score, o.max_score),), o.output) for o in manual),
         figures=tuple((str(t), str(n)) for t, n in details.attachments),
         events=tuple(e.text for e in details.events),
-        output=details.output.strip(),
-        protections=details.protections)
+        output=details.output.strip())
 
 
 # -- markdown ----------------------------------------------------------------------------
@@ -192,8 +190,6 @@ def markdown(fb: Feedback) -> str:
         w("".join(f"- {md_text(e)}\n" for e in fb.events) + "\n")
     if fb.output:
         w(f"## Output your code printed\n\n{md_fence(fb.output)}")
-    if fb.protections is not None:
-        w(f"<sub>Sandbox: {md_text(', '.join(fb.protections) or 'not started')}</sub>\n")
     return "".join(out)
 
 
