@@ -188,16 +188,27 @@ def filled(folder, notebook_from, **sources):
 
 
 def test_check_packs_the_module_and_the_notebook_that_holds_the_answers(tmp_path, capsys):
+    """A graded module is packed with the notebook whenever the assignment has answer cells,
+    answered or not (the grader grades them from it), and a folder without the notebook is
+    told what that costs."""
     folder = tmp_path / EX.name
     shutil.copytree(EX.release_dir, folder)
     shutil.copy(EX.reference_module, folder)
     sheet = EX.answers
     assert cli.main(EX.name, EX.functions, [str(folder), "--zip"], here=folder,
                     answers=sheet) == 0
-    out = capsys.readouterr().out
-    assert f"({EX.notebook.name} is left out: none of its answer cells is answered yet)" in out
+    out = capsys.readouterr().out    # one rule, the grader's: the notebook goes too
+    assert (f"  {EX.notebook.name}: the {sheet.idea}, none of it answered yet (the file graded "
+            "for the answer cells)") in out
     with zipfile.ZipFile(folder / f"{EX.name}-submission.zip") as zf:
-        assert zf.namelist() == [f"{EX.name}.py"]
+        assert sorted(zf.namelist()) == sorted([f"{EX.name}.py", EX.notebook.name])
+    (folder / EX.notebook.name).rename(folder / "elsewhere.ipynb")
+    assert cli.main(EX.name, EX.functions, [str(folder), "--zip"], here=folder,
+                    answers=sheet) == 0
+    out = capsys.readouterr().out
+    assert f"and no notebook: {EX.notebook.name} is not in this folder" in out
+    assert "or they count 0" in out
+    (folder / "elsewhere.ipynb").rename(folder / EX.notebook.name)
     first = sheet.steps[0]
     filled(folder, EX.notebook, **{first.cell.replace("-", "_"): f"{first.names[0]} = None"})
     assert cli.main(EX.name, EX.functions, [str(folder)], here=folder, answers=sheet) == 1

@@ -62,14 +62,17 @@ def add_parser(sub) -> None:
 
 def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
     """One row per grade; tests named in ``by_hand`` (written answers a person scores) are
-    not counted as failed."""
+    not counted as failed; every other failed test is, public checks included (worth 0 in a
+    grade): the count the feedback and results.json give (:meth:`Graded.failed_tests`)."""
     from autograder.report import what_went_wrong
 
     table = Table(title=title)
     for column in ("student", "assignment", "score", "max", "not implemented / failed"):
         table.add_column(column, justify="right" if column in ("score", "max") else "left")
+    from autograder.records.grades import Graded
+
     for r in results:
-        failed = [t for t in r["tests"] if t["score"] < t["max_score"] and t["name"] not in by_hand]
+        failed = (r if isinstance(r, Graded) else Graded(r)).failed_tests(by_hand)
         missing = sorted({t["output"][len("not implemented: "):] for t in failed
                           if t["output"].startswith("not implemented: ")})
         other = len([t for t in failed if not t["output"].startswith("not implemented: ")])

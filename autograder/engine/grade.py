@@ -211,4 +211,5 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                             GraderPaths.of_grade(assignment.root, options.out_dir, path))
     return Graded(result, seconds, session.spent if session else None,
                   session.protections if session else [], events=events,
-                  groups=[o.group for o in plugin.outcomes])
+                  groups=[o.group for o in plugin.outcomes],
+                  statuses=[o.status for o in plugin.outcomes])

@@ -100,11 +100,13 @@ def gate_of(marker) -> tuple[str, ...]:
 
 
 def gate_note(functions: list[str], ran: bool = True) -> str:
-    """The feedback of a gated test that passed while the main cases of ``functions`` did not."""
+    """The feedback of a gated test that passed while the main cases of ``functions`` did not:
+    what happened (held back), until when, and what to do."""
     names = " and ".join(functions)
     then = (f"fix the failed tests of {names} first" if ran
             else "none of them ran in this grade")
-    return f"this test passed, but its points count once the main cases of {names} pass; {then}"
+    return (f"held back until the main cases of {names} pass: this test passed, and its "
+            f"points count once they do; {then}")
 
 
 class CallLog:
@@ -256,7 +258,8 @@ class GradingPlugin:
             if blocked and o.status == "passed" and o.max_score > 0:
                 ran = all(fn in main_passed for fn in blocked)
                 self.outcomes[i] = replace(o, score=0.0, status="failed",
-                                           output=gate_note(blocked, ran))
+                                           output=gate_note(blocked, ran),
+                                           held_back=tuple(blocked))
 
 
 def active(config) -> GradingPlugin:
