@@ -102,17 +102,22 @@ def test_a_graded_function_is_off_limits_and_nothing_crashes():
     one, two = answers.run(code, {1: "one", 2: "two"}, STEPS, ["f"], "nb.ipynb")
     assert isinstance(one.error, ByHand) and "the cell calls f" in str(one.error)
     assert isinstance(two.error, SystemExit)
-    assert answers.problem_of(one, "nb.ipynb").startswith("nb.ipynb, cell 2: the cell calls f")
-    assert answers.problem_of(two, "nb.ipynb").startswith("nb.ipynb, cell 3: your code raised")
+    assert answers.problem_of(one, "nb.ipynb").startswith(
+        'nb.ipynb, the answer cell of "step one": the cell calls f')
+    assert answers.problem_of(two, "nb.ipynb").startswith(
+        'nb.ipynb, the answer cell of "step two": your code raised')
     assert answers.problem_kind(one) == "(calls a graded function)"
 
 
 @pytest.mark.parametrize("source, said", [
-    (answers.answer_stub_line("one"), "not answered yet: nb.ipynb, cell 1"),
-    ("x = 1", "not answered: nb.ipynb has no cell 'one'"),
+    (answers.answer_stub_line("one"), 'not answered yet: nb.ipynb, the answer cell of "step one" '
+     "still holds the release's placeholder; replace it with your answer, assigning a"),
+    ("x = 1", 'not answered: nb.ipynb has no answer cell of "step one"'),
     ("%matplotlib inline\nb, c = 1, 2\nz = 3", None),
 ])
 def test_what_a_step_that_cannot_be_graded_says(source, said):
+    """Each cell named by its heading (the step's title), never by a number Jupyter does not
+    show."""
     results = answers.run(cells(source), {0: "one"} if "raise" in source else {}, STEPS,
                           [], "nb.ipynb")
     if said:
@@ -288,3 +293,15 @@ def test_a_notebook_that_cannot_be_read_says_so_in_the_answers(tmp_path):
     (tmp_path / EX.notebook.name).unlink()
     alone = read("x", tmp_path, EX.name, EX.functions, answers=True)
     assert "hand in both (python check.py --zip packs both)" in missing_text(EX, alone)
+
+
+def test_every_missing_variable_is_named_at_once():
+    """A cell that assigns none of a step's variables is told all of them in one round."""
+    [_, two] = answers.run(cells("a = 1", "z = 0"), {0: "one", 1: "two"}, STEPS, [], "nb.ipynb")
+    assert answers.problem_of(two, "nb.ipynb") == (
+        'b and c are not defined: nb.ipynb, the answer cell of "step two" ran without '
+        "assigning them")
+    assert answers.problem_kind(two) == "(b and c not defined)"
+    [_, half] = answers.run(cells("a = 1", "c = 0"), {0: "one", 1: "two"}, STEPS, [], "nb.ipynb")
+    assert answers.problem_of(half, "nb.ipynb").startswith("b is not defined: ")
+    assert answers.names_text(["a", "b", "c"]) == "a, b and c"

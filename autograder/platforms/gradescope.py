@@ -49,11 +49,12 @@ from pathlib import Path
 
 from pgcheck.discovery import shallowest_work
 
+from autograder.authoring.course import PYTHON as COURSE_PYTHON
 from autograder.authoring.course import Assignment, assignments, package_dir
 from autograder.platforms import pins
 
-#: the Python the course needs (``tomllib``): ``setup.sh`` installs it when the image lacks it
-PYTHON = (3, 11)
+#: the Python the course needs: ``setup.sh`` installs it when the image lacks it
+PYTHON = COURSE_PYTHON
 
 SETUP = """#!/usr/bin/env bash
 # Gradescope image set-up for the {name} autograder. Gradescope runs it once, as root, from
