@@ -260,12 +260,12 @@ def test_written_answers_leave_the_autograders_tests_and_total():
              {"name": "written answers: why", "score": 0.0, "max_score": 1.0,
               "output": "to be scored by a person; your answer, as received:\nbecause",
               "extra_data": {"group": "written answers", "manual": {"scored": False}}}]
-    results = {"score": 2.0, "output": score_line("grpo", 2.0, 3.0) + "\na note",
-               "tests": tests, "extra_data": {"assignment": "grpo"}}
+    results = {"score": 2.0, "output": score_line("alpha", 2.0, 3.0) + "\na note",
+               "tests": tests, "extra_data": {"assignment": "alpha"}}
     shown = for_gradescope(results)
     assert [t["name"] for t in shown["tests"]] == ["group mean: a case"]
     assert shown["score"] == 2.0
-    assert shown["output"].startswith(score_line("grpo", 2.0, 2.0) + "\na note\n\nWritten answers:")
+    assert shown["output"].startswith(score_line("alpha", 2.0, 2.0) + "\na note\n\nWritten answers:")
     assert "- written answers: why (1 point): to be scored" in shown["output"]
     assert "as received:\nbecause" in shown["output"]
     assert for_gradescope({**results, "tests": tests[:1]})["output"] == results["output"]
