@@ -11,8 +11,9 @@ touched. Nothing of a solution can leak: the reference module of every assignmen
 in ``solutions/`` is never copied by ``generate_assignment`` (its ``ignore``, read from
 the course's assignments, so a new assignment is covered without editing this file).
 
-The exchange is nbgrader's default, ``/srv/nbgrader/exchange``; to use another, set
-``c.Exchange.root`` below.
+The exchange is nbgrader's default, ``/usr/local/share/nbgrader/exchange`` (nbgrader 0.9's
+``Exchange.root``; ``release_assignment`` creates it when it is missing); to use another,
+set ``c.Exchange.root`` below, and in every student's configuration (docs/nbgrader.md).
 """
 import warnings
 from pathlib import Path

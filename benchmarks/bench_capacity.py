@@ -29,7 +29,14 @@ Modelled, from those figures (nothing below is measured at 64 or 512 cores):
   (gradescope-autograders.readthedocs.io/en/latest/tech/), not its start-up time or how many
   it runs at once, so C is taken as the same cores.
 
-Run: ``.venv/bin/python benchmarks/bench_capacity.py [--k 8] [--k-full 2] [--n 40]``
+Every figure is measured in each of ``--rounds`` interleaved rounds (a round measures all
+of them once, in the same order) and given as the median with the spread of the rounds
+(lowest-highest): the machine is shared, and one run says little. What compares two ways of
+grading is a ratio taken within a round (``(start-up + T(1)) / s``: the CPU a container per
+submission spends per grade, in grades of ours); the model is drawn from the medians. The
+conditions (cores, load average before and after) are printed with the tables.
+
+Run: ``.venv/bin/python benchmarks/bench_capacity.py [--k 8] [--k-full 2] [--n 40] [--rounds 3]``
 """
 from __future__ import annotations
 
@@ -134,47 +141,82 @@ def hours(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h" if seconds >= 3600 else f"{seconds / 60:.1f} min"
 
 
+def median_spread(values: list[float], fmt: str = "{:.2f}", unit: str = "") -> str:
+    """``median [lowest-highest]`` of a figure's rounds (the median alone for one round)."""
+    import statistics
+
+    text = fmt.format(statistics.median(values)) + unit
+    if len(values) > 1:
+        text += f" [{fmt.format(min(values))}-{fmt.format(max(values))}]"
+    return text
+
+
+def conditions() -> str:
+    """The machine and its load, as the tables are measured."""
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return f"{os.cpu_count()} cores, load average {load} (1, 5, 15 min)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", type=int, default=8, help="submissions per batch measured")
     parser.add_argument("--k-full", type=int, default=2,
                         help="the same for full grades (training checks take minutes)")
     parser.add_argument("--n", type=int, default=40, help="class of the cluster runs")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
     args = parser.parse_args()
-    measured = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        for assignment in course.assignments().values():
-            for mode, extra, k in (("unit tests", ["--skip-slow"], args.k),
-                                   ("full", [], args.k_full)):
-                where = tmp / f"{assignment.name}-{len(extra)}"
-                measured[assignment.name, mode] = per_submission(where, assignment, k, extra)
-                print(f"{assignment.name} {mode}: {measured[assignment.name, mode]}",
-                      file=sys.stderr)
-        notebook = nbgrader_per_notebook(tmp, args.k)
-        client, scheduler, warmup = cluster_costs(tmp / "cluster", args.n)
+    rounds: list[dict] = []
+    before = conditions()
+    for r in range(args.rounds):
+        measured = {}
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            for assignment in course.assignments().values():
+                for mode, extra, k in (("unit tests", ["--skip-slow"], args.k),
+                                       ("full", [], args.k_full)):
+                    where = tmp / f"{assignment.name}-{len(extra)}"
+                    measured[assignment.name, mode] = per_submission(where, assignment, k, extra)
+                    print(f"round {r + 1}: {assignment.name} {mode}: "
+                          f"{measured[assignment.name, mode]}", file=sys.stderr)
+            rounds.append({"grades": measured, "notebook": nbgrader_per_notebook(tmp, args.k),
+                           "cluster": cluster_costs(tmp / "cluster", args.n)})
+    report(rounds, before, conditions())
 
-    report(measured, notebook, client, scheduler, warmup)
 
+def report(rounds: list[dict], before: str, after: str) -> None:
+    """The two tables of docs/scaling.md: what was measured (median [spread] of the rounds),
+    and what it models (from the medians)."""
+    import statistics
 
-def report(measured: dict, notebook: float, client: float, scheduler: float,
-           warmup: float) -> None:
-    """The two tables of docs/scaling.md: what was measured, and what it models."""
+    def each(pick) -> list[float]:
+        return [pick(r) for r in rounds]
+
+    print(f"{len(rounds)} interleaved rounds; before: {before}; after: {after}.\n")
     print("| assignment | tests | s: core-seconds per submission | T(1): one submission, "
-          "fresh process |")
-    print("|---|---|---|---|")
-    for (name, mode), (s, one) in measured.items():
-        print(f"| {name} | {mode} | {s:.2f} | {one:.1f} s |")
-    serial = client + scheduler
-    print(f"\nnbgrader autograde: {notebook:.2f} s per notebook, one at a time. The cluster: "
-          f"the client {client * 1000:.1f} ms and the scheduler {scheduler * 1000:.1f} ms of "
-          f"CPU per submission, {1 / serial:.0f} submissions a second at most whatever the "
-          f"workers; the workers' one-off warm-up {warmup:.1f} s.\n")
+          "fresh process | a container's CPU per grade, in grades of ours |")
+    print("|---|---|---|---|---|")
+    medians = {}
+    for key in rounds[0]["grades"]:
+        s_, one = each(lambda r: r["grades"][key][0]), each(lambda r: r["grades"][key][1])
+        ratio = [(CONTAINER_START + t) / s for s, t in zip(s_, one)]
+        medians[key] = statistics.median(s_), statistics.median(one)
+        print(f"| {key[0]} | {key[1]} | {median_spread(s_)} | {median_spread(one, '{:.1f}', ' s')} "
+              f"| {median_spread(ratio, '{:.0f}')} |")
+    notebook = each(lambda r: r["notebook"])
+    client, scheduler, warmup = (each(lambda r, i=i: r["cluster"][i]) for i in range(3))
+    serial = [c + s for c, s in zip(client, scheduler)]
+    print(f"\nnbgrader autograde: {median_spread(notebook, unit=' s')} per notebook, one at a "
+          f"time. The cluster: the client {median_spread([c * 1000 for c in client], '{:.1f}', ' ms')} "
+          f"and the scheduler {median_spread([s * 1000 for s in scheduler], '{:.1f}', ' ms')} of CPU "
+          f"per submission, {median_spread([1 / s for s in serial], '{:.0f}')} submissions a second "
+          f"at most whatever the workers; the workers' one-off warm-up "
+          f"{median_spread(warmup, '{:.1f}', ' s')}.\n")
+    notebook, serial, warmup = map(statistics.median, (notebook, serial, warmup))
     head = ["ours on " + ", ".join(map(str, CORES)) + " cores",
             "a container each, on " + ", ".join(map(str, CORES)), "nbgrader (serial)"]
     print(f"| assignment | tests | students | {' | '.join(head)} |")
     print("|---|---|---|---|---|---|")
-    for (name, mode), (s, one) in measured.items():
+    for (name, mode), (s, one) in medians.items():
         for n in STUDENTS:
             ours = " / ".join(hours(warmup + max(n * s / c, n * serial)) for c in CORES)
             boxes = " / ".join(hours(n * (CONTAINER_START + one) / c) for c in CORES)

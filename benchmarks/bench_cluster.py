@@ -14,11 +14,14 @@ tests/loopback.py) against the local pool's two graders:
 
 Every run is the whole command, start-up included, and every grading run writes into a
 fresh output folder (a folder graded before would reuse its grades: a cache hit, not a
-grade). The cluster's workers are warmed by the first ``--cluster`` run of the class (its
-plugin is then registered for good), which is timed on its own and reported beside the
-local run before it. Then ``--rounds`` interleaved rounds (each round runs every
-configuration once, in the same order) give the ratios, cluster / local, as medians with
-their spread: a shared 2-core machine's timings wander by 10-20 %.
+grade). Each of ``--rounds`` interleaved rounds starts a fresh loopback cluster and runs
+every configuration once, in the same order: the local run, the cluster's first run (its
+workers warm up: the plugin is registered, torch imported, once per worker process), the
+warm cluster, ``local:2``, then the two calibrations. The ratios, cluster / local, are taken
+within a round and given as medians with every round's value: a shared 2-core machine's
+timings wander. One untimed local run first fills the page cache (so the first round's local
+run is not a cold start that the cluster's runs after it are spared). The conditions (cores,
+load average before and after) are printed with the table.
 
 The issue's bar: (a) and (b) at most 1.15.
 
@@ -61,6 +64,14 @@ def spread(ratios: list[float]) -> str:
             f"{', '.join(f'{r:.2f}' for r in ratios)})")
 
 
+def conditions() -> str:
+    """The machine and its load, as the table is measured."""
+    import os
+
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return f"{os.cpu_count()} cores, load average {load} (1, 5, 15 min)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=40, help="submissions in the class")
@@ -70,37 +81,39 @@ def main() -> None:
     example = course.example()
     grade = ["grade", None, "-a", example.name, "--skip-slow", NO_REUSE]
     calibrate = ["calibrate", CHECK, "--seeds", args.seeds, "--mutants", NO_MUTANT]
-    with tempfile.TemporaryDirectory() as tmp, Loopback(Path(tmp) / "cluster") as loop:
+    before = conditions()
+    with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         klass = base / "class"
         varied_class(klass, example, args.n)
         grade[1] = klass
-        for name in ("w1", "w2"):
-            loop.worker(name)
-        loop.wait_for(2)
-        cluster = ["--cluster", loop.scheduler_file]
         outs = iter(range(10_000))
-
         graded: list[Path] = []
 
         def fresh() -> list:
             graded.append(base / f"out{next(outs)}")
             return ["--out", graded[-1]]
 
-        local_first = timed(*grade, "--jobs", "2", *fresh())
-        cold = timed(*grade, *cluster, *fresh())
-        ratios = {"grade": [], "calibrate": [], "local:2": []}
+        timed(*grade, "--jobs", "2", *fresh())          # untimed: the page cache, filled
+        ratios = {"grade": [], "first": [], "calibrate": [], "local:2": []}
         for r in range(args.rounds):
-            local = timed(*grade, "--jobs", "2", *fresh())
-            ratios["grade"].append(timed(*grade, *cluster, *fresh()) / local)
-            ratios["local:2"].append(timed(*grade, "--cluster", "local:2", *fresh()) / local)
-            local = timed(*calibrate, "--jobs", "2")
-            ratios["calibrate"].append(timed(*calibrate, "--jobs", "1", *cluster) / local)
+            with Loopback(base / f"cluster{r}") as loop:
+                for name in ("w1", "w2"):
+                    loop.worker(name)
+                loop.wait_for(2)
+                cluster = ["--cluster", loop.scheduler_file]
+                local = timed(*grade, "--jobs", "2", *fresh())
+                ratios["first"].append(timed(*grade, *cluster, *fresh()) / local)
+                ratios["grade"].append(timed(*grade, *cluster, *fresh()) / local)
+                ratios["local:2"].append(timed(*grade, "--cluster", "local:2", *fresh()) / local)
+                local = timed(*calibrate, "--jobs", "2")
+                ratios["calibrate"].append(timed(*calibrate, "--jobs", "1", *cluster) / local)
             print(f"round {r + 1}/{args.rounds}: " + ", ".join(
                 f"{k} {v[-1]:.2f}" for k, v in ratios.items()), file=sys.stderr)
 
         for out in graded:
             assert_fresh(out)
+    print(f"{args.rounds} interleaved rounds; before: {before}; after: {conditions()}.\n")
     print(f"Two one-thread Dask workers on 127.0.0.1 against the local pool's two graders "
           f"(medians of {args.rounds} interleaved rounds; each run the whole command):\n")
     print("| what | cluster / local (wall time) |")
@@ -109,8 +122,8 @@ def main() -> None:
           f"vs --jobs 2 | {spread(ratios['grade'])} |")
     print(f"| cart-pole calibration, {args.seeds} seeds ({CHECK}), --jobs 1 per worker "
           f"vs --jobs 2 | {spread(ratios['calibrate'])} |")
-    print(f"| grading, the cluster's first run (its workers warm up) vs --jobs 2 | "
-          f"{cold / local_first:.2f} |")
+    print(f"| grading, a fresh cluster's first run (its workers warm up) vs --jobs 2 | "
+          f"{spread(ratios['first'])} |")
     print(f"| grading with --cluster local:2 (a cluster started for the command) "
           f"vs --jobs 2 | {spread(ratios['local:2'])} |")
     bar = max(statistics.median(ratios["grade"]), statistics.median(ratios["calibrate"]))

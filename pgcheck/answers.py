@@ -163,7 +163,8 @@ def run(code: list, tags: dict, steps, graded, filename: str,
 
     ``code`` is the notebook's code cells ``[(index, source)]``, ``tags`` maps a cell's index
     to its ``grade_id``, ``graded`` names the functions a cell may not call and ``filename``
-    is the notebook's name (cells run as ``grpo.ipynb, cell 8``; ``on_source`` is told each
+    is the notebook's name (an answer cell runs as ``grpo.ipynb, the answer cell of "step 1,
+    ..."``, any other as ``grpo.ipynb, cell 8``; ``on_source`` is told each
     cell's code first, for tracebacks). Exceptions of a cell are kept in its
     :class:`StepResult`; nothing a cell does stops the next.
     """
@@ -181,7 +182,7 @@ def run(code: list, tags: dict, steps, graded, filename: str,
         index = found[step.cell]
         result = StepResult(step, index)
         if index is not None:
-            label = cell_label(filename, index)
+            label = step_label(filename, step)
             text = without_magics(sources[index])
             on_source(label, text)
             try:
@@ -219,17 +220,33 @@ def answer_stub_line(cell: str) -> str:
 
 
 def no_cell_text(step: Step, filename: str) -> str:
-    names = ", ".join(step.names)
-    return (f"not answered: {filename} has no cell {step.cell!r} (the release's answer cell) "
-            f"and no cell that assigns {names}")
+    return (f'not answered: {filename} has no answer cell of "{step.title}" (the release\'s, '
+            f"under that heading) and no cell that assigns {names_text(step.names)}")
+
+
+def step_label(filename: str, step: Step) -> str:
+    """How a step's answer cell is named to its author: by the heading it sits under in the
+    notebook (the step's title: ``tests/test_notebooks.py`` checks the headings), which
+    Jupyter shows, never by a cell number, which it does not."""
+    return f'{filename}, the answer cell of "{step.title}"'
+
+
+def names_text(names) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    names = list(names)
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
 
 
 def not_answered_text(step: Step, label: str) -> str:
-    return f"not answered yet: {label} still holds the release's placeholder"
+    return (f"not answered yet: {label} still holds the release's placeholder; replace it with "
+            f"your answer, assigning {names_text(step.names)}")
 
 
-def undefined_text(name: str, label: str) -> str:
-    return f"{name} is not defined: {label} ran without assigning it"
+def undefined_text(names: list[str], label: str) -> str:
+    """Every variable a step's cell left unassigned, named at once."""
+    if len(names) > 1:
+        return f"{names_text(names)} are not defined: {label} ran without assigning them"
+    return f"{names[0]} is not defined: {label} ran without assigning it"
 
 
 def problem_of(result: StepResult, filename: str, error_type: str = "",
@@ -240,7 +257,7 @@ def problem_of(result: StepResult, filename: str, error_type: str = "",
     step = result.step
     if result.cell is None:
         return no_cell_text(step, filename)
-    label = cell_label(filename, result.cell)
+    label = step_label(filename, step)
     if result.error is not None:
         error_type, error_message = type(result.error).__name__, str(result.error)
     if error_type == "NotImplementedError":
@@ -251,7 +268,7 @@ def problem_of(result: StepResult, filename: str, error_type: str = "",
         return f"{label}: " + error_text(error_type, error_message, traceback)
     missing = [n for n in step.names if n not in result.values]
     if missing:
-        return undefined_text(missing[0], label)
+        return undefined_text(missing, label)
     return ""
 
 
@@ -269,7 +286,7 @@ def problem_kind(result: StepResult, error_type: str = "") -> str:
     if error_type:
         return f"(raised {error_type[:60]})"
     missing = [n for n in result.step.names if n not in result.values]
-    return f"({missing[0]} not defined)" if missing else ""
+    return f"({names_text(missing)} not defined)" if missing else ""
 
 
 # -- written answers -------------------------------------------------------------------------

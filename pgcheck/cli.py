@@ -70,7 +70,7 @@ def load_work(name: str, functions, path: Path):
     if sub.problem:
         print(f"nothing to load: {sub.problem}")
         return None
-    print(f"using {sub.filename}" + (f" ({sub.note})" if sub.note else ""))
+    print(f"using {sub.filename}" + (f". {sub.note}" if sub.note else ""))
     return _build(sub, name)
 
 
@@ -215,11 +215,13 @@ def main(name: str, functions, argv=None, here: Path | None = None,
 
 
 def _pack(sub: Submission, name: str, here: Path, cells: AnswerReport | None) -> int:
-    """Write the zip: the graded file, and the notebook beside a graded module when it holds
-    answers; say what each holds."""
+    """Write the zip: the graded file and, beside a graded module, the notebook whenever the
+    assignment has answer cells, answered or not. One rule, the grader's: its answer cells
+    are graded from that notebook, and a module handed in without it loses them ("came
+    without it; hand in both"). Say what each file holds."""
     notebook = sub.notebook if cells is not None and sub.kind == "py" else None
     held = cells.holds() if cells is not None else ""
-    also = [notebook] if notebook is not None and held else []
+    also = [notebook] if notebook is not None else []
     try:
         target = write_zip(sub, name, here, also)
     except ValueError as exc:
@@ -228,8 +230,11 @@ def _pack(sub: Submission, name: str, here: Path, cells: AnswerReport | None) ->
     print(f"wrote {target.name}: hand in this zip. It holds:")
     what = "the functions" + (f", {held}" if sub.kind == "ipynb" and held else "")
     print(f"  {sub.filename}: {what} (the file graded for the functions)")
-    if also:
-        print(f"  {notebook.filename}: {held}")
-    elif notebook is not None:
-        print(f"  ({notebook.filename} is left out: none of its answer cells is answered yet)")
+    if notebook is not None:
+        held = held or f"the {cells.sheet.idea}, none of it answered yet"
+        print(f"  {notebook.filename}: {held} (the file graded for the answer cells)")
+    elif cells is not None and sub.kind == "py":
+        problem = sub.notebook_problem or f"{name}.ipynb is not in this folder"
+        print(f"  and no notebook: {problem}. Its answer cells ({cells.sheet.idea}) are graded "
+              f"from {name}.ipynb: put it here and pack again, or they count 0")
     return 0

@@ -287,20 +287,25 @@ def read(student_id: str, path: Path, name: str, functions=(), *,
                 if not sub.problem else -1)
 
     chosen, other = (notebook, module) if done(notebook) > done(module) else (module, notebook)
+    found_both = f"Both {name}.py and {name}.ipynb were found"
     if done(notebook) == done(module):
-        why = "neither has fewer functions left as stubs; on a tie the module is graded"
+        written = done(module)[1] if not module.problem else 0
+        chosen.note = (f"{found_both}, each with {written} of {len(functions)} functions written, "
+                       f"so the module, {chosen.filename}, is graded.")
     elif other.problem:
-        why = other.problem
+        chosen.note = (f"{found_both}; {chosen.filename} is graded because {other.filename} "
+                       f"could not be read: {other.problem.rstrip('.')}.")
     else:
         left = len(stubs_left(other, functions))
-        why = f"{other.filename} still has the stubs of {left} of {len(functions)} functions"
-    chosen.note = (f"both {name}.py and {name}.ipynb were found; {chosen.filename} is graded "
-                   f"({why})")
+        chosen.note = (f"{found_both}; {chosen.filename} is graded because {other.filename} "
+                       f"still has the stubs of {left} of {len(functions)} functions.")
     if answers and chosen is module:
         if notebook.problem:
             chosen.notebook_problem = notebook.problem
-            chosen.note += f"; its answer cells could not be read: {notebook.problem}"
+            if not other.problem:
+                chosen.note += (f" Its answer cells could not be read: "
+                                f"{notebook.problem.rstrip('.')}.")
         else:
             chosen.notebook = notebook
-            chosen.note += f"; the answer cells are graded from {notebook.filename}"
+            chosen.note += f" The answer cells are graded from {notebook.filename}."
     return chosen

@@ -118,10 +118,11 @@ def tracked_files() -> list[str]:
     return files
 
 
-def fresh_checkout(target: Path) -> Path:
+def fresh_checkout(target: Path, venv: bool = True) -> Path:
     """A fresh clone of this checkout in ``target`` (its tracked files, links kept as links),
     with the environment running the tests as its ``.venv``. The installed package belongs to
-    this checkout: commands run in the copy need ``AUTOGRADE_ROOT`` set to it."""
+    this checkout: commands run in the copy need ``AUTOGRADE_ROOT`` set to it. ``venv=False``:
+    no ``.venv`` at all, as a ``git clone`` leaves it (the README's set-up makes its own)."""
     for name in tracked_files():
         source, copy = ROOT / name, target / name
         copy.parent.mkdir(parents=True, exist_ok=True)
@@ -129,7 +130,8 @@ def fresh_checkout(target: Path) -> Path:
             copy.symlink_to(os.readlink(source))
         else:
             shutil.copy2(source, copy)
-    (target / ".venv").symlink_to(Path(sys.prefix))
+    if venv:
+        (target / ".venv").symlink_to(Path(sys.prefix))
     return target
 
 

@@ -102,17 +102,22 @@ def test_a_graded_function_is_off_limits_and_nothing_crashes():
     one, two = answers.run(code, {1: "one", 2: "two"}, STEPS, ["f"], "nb.ipynb")
     assert isinstance(one.error, ByHand) and "the cell calls f" in str(one.error)
     assert isinstance(two.error, SystemExit)
-    assert answers.problem_of(one, "nb.ipynb").startswith("nb.ipynb, cell 2: the cell calls f")
-    assert answers.problem_of(two, "nb.ipynb").startswith("nb.ipynb, cell 3: your code raised")
+    assert answers.problem_of(one, "nb.ipynb").startswith(
+        'nb.ipynb, the answer cell of "step one": the cell calls f')
+    assert answers.problem_of(two, "nb.ipynb").startswith(
+        'nb.ipynb, the answer cell of "step two": your code raised')
     assert answers.problem_kind(one) == "(calls a graded function)"
 
 
 @pytest.mark.parametrize("source, said", [
-    (answers.answer_stub_line("one"), "not answered yet: nb.ipynb, cell 1"),
-    ("x = 1", "not answered: nb.ipynb has no cell 'one'"),
+    (answers.answer_stub_line("one"), 'not answered yet: nb.ipynb, the answer cell of "step one" '
+     "still holds the release's placeholder; replace it with your answer, assigning a"),
+    ("x = 1", 'not answered: nb.ipynb has no answer cell of "step one"'),
     ("%matplotlib inline\nb, c = 1, 2\nz = 3", None),
 ])
 def test_what_a_step_that_cannot_be_graded_says(source, said):
+    """Each cell named by its heading (the step's title), never by a number Jupyter does not
+    show."""
     results = answers.run(cells(source), {0: "one"} if "raise" in source else {}, STEPS,
                           [], "nb.ipynb")
     if said:
@@ -188,16 +193,27 @@ def filled(folder, notebook_from, **sources):
 
 
 def test_check_packs_the_module_and_the_notebook_that_holds_the_answers(tmp_path, capsys):
+    """A graded module is packed with the notebook whenever the assignment has answer cells,
+    answered or not (the grader grades them from it), and a folder without the notebook is
+    told what that costs."""
     folder = tmp_path / EX.name
     shutil.copytree(EX.release_dir, folder)
     shutil.copy(EX.reference_module, folder)
     sheet = EX.answers
     assert cli.main(EX.name, EX.functions, [str(folder), "--zip"], here=folder,
                     answers=sheet) == 0
-    out = capsys.readouterr().out
-    assert f"({EX.notebook.name} is left out: none of its answer cells is answered yet)" in out
+    out = capsys.readouterr().out    # one rule, the grader's: the notebook goes too
+    assert (f"  {EX.notebook.name}: the {sheet.idea}, none of it answered yet (the file graded "
+            "for the answer cells)") in out
     with zipfile.ZipFile(folder / f"{EX.name}-submission.zip") as zf:
-        assert zf.namelist() == [f"{EX.name}.py"]
+        assert sorted(zf.namelist()) == sorted([f"{EX.name}.py", EX.notebook.name])
+    (folder / EX.notebook.name).rename(folder / "elsewhere.ipynb")
+    assert cli.main(EX.name, EX.functions, [str(folder), "--zip"], here=folder,
+                    answers=sheet) == 0
+    out = capsys.readouterr().out
+    assert f"and no notebook: {EX.notebook.name} is not in this folder" in out
+    assert "or they count 0" in out
+    (folder / "elsewhere.ipynb").rename(folder / EX.notebook.name)
     first = sheet.steps[0]
     filled(folder, EX.notebook, **{first.cell.replace("-", "_"): f"{first.names[0]} = None"})
     assert cli.main(EX.name, EX.functions, [str(folder)], here=folder, answers=sheet) == 1
@@ -277,3 +293,15 @@ def test_a_notebook_that_cannot_be_read_says_so_in_the_answers(tmp_path):
     (tmp_path / EX.notebook.name).unlink()
     alone = read("x", tmp_path, EX.name, EX.functions, answers=True)
     assert "hand in both (python check.py --zip packs both)" in missing_text(EX, alone)
+
+
+def test_every_missing_variable_is_named_at_once():
+    """A cell that assigns none of a step's variables is told all of them in one round."""
+    [_, two] = answers.run(cells("a = 1", "z = 0"), {0: "one", 1: "two"}, STEPS, [], "nb.ipynb")
+    assert answers.problem_of(two, "nb.ipynb") == (
+        'b and c are not defined: nb.ipynb, the answer cell of "step two" ran without '
+        "assigning them")
+    assert answers.problem_kind(two) == "(b and c not defined)"
+    [_, half] = answers.run(cells("a = 1", "c = 0"), {0: "one", 1: "two"}, STEPS, [], "nb.ipynb")
+    assert answers.problem_of(half, "nb.ipynb").startswith("b is not defined: ")
+    assert answers.names_text(["a", "b", "c"]) == "a, b and c"

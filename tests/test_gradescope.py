@@ -78,10 +78,58 @@ def test_the_zip_pins_what_the_course_was_tested_with(built):
     assert len(pinned) > len(pins.declared(ROOT / "pyproject.toml")), "dependencies are pinned too"
 
 
+def pip_sources_of(setup: str, env: dict[str, str]) -> tuple[str, str | None]:
+    """What the shipped ``setup.sh`` decides about wheels under ``env``: its own ``pip_sources``
+    function (the text of the zip's script), run with a real pip (this environment's) and
+    pip's variables set as in ``env``: the line it prints, and the PIP_EXTRA_INDEX_URL it
+    leaves (None: unset)."""
+    import re
+
+    [function] = re.findall(r"^pip_sources\(\) \{\n.*?^\}\n", setup, flags=re.S | re.M)
+    script = function + f'pip_sources "{sys.executable}" -m pip\n' \
+        'echo "extra=${PIP_EXTRA_INDEX_URL-<unset>}"\n'
+    base = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
+    proc = subprocess.run(["bash", "-euo", "pipefail", "-c", script], env={**base, **env},
+                          capture_output=True, text=True, check=True)
+    said, extra = proc.stdout.splitlines()[-2:]
+    extra = extra.removeprefix("extra=")
+    return said, None if extra == "<unset>" else extra
+
+
+def test_setup_honours_pips_own_configuration(built, tmp_path):
+    """setup.sh adds PyTorch's CPU index only where pip's configuration names no index, mirror
+    or wheel folder: pip's variables and a pip.conf (here the file of PIP_CONFIG_FILE, one of
+    those pip reads) are honoured alike, so an offline image with a wheel folder never waits
+    on download.pytorch.org."""
+    zip_path, _ = built
+    with zipfile.ZipFile(zip_path) as zf:
+        setup = zf.read("setup.sh").decode()
+    nothing = {"PIP_CONFIG_FILE": os.devnull}        # pip reads no configuration file at all
+    said, extra = pip_sources_of(setup, nothing)
+    assert extra == "https://download.pytorch.org/whl/cpu" and "PyPI" in said
+    conf = tmp_path / "pip.conf"
+    for key, value in [("index-url", "http://mirror.example/simple"),
+                       ("extra-index-url", "http://mirror.example/simple"),
+                       ("find-links", str(tmp_path / "wheels"))]:
+        variable = "PIP_" + key.upper().replace("-", "_")
+        said, extra = pip_sources_of(setup, {**nothing, variable: value})
+        assert extra == (value if variable == "PIP_EXTRA_INDEX_URL" else None), variable
+        assert f"as pip is configured ({key})" in said
+        conf.write_text(f"[global]\n{key} = {value}\n")
+        said, extra = pip_sources_of(setup, {"PIP_CONFIG_FILE": str(conf)})
+        assert extra is None and f"as pip is configured ({key})" in said, f"pip.conf {key}"
+    conf.write_text("[install]\nno-index = true\nfind-links = /wheels\n")
+    said, extra = pip_sources_of(setup, {"PIP_CONFIG_FILE": str(conf)})
+    assert extra is None and "find-links,no-index" in said
+    said, extra = pip_sources_of(setup, {**nothing, "PIP_EXTRA_INDEX_URL": ""})
+    assert extra == "", "an empty PIP_EXTRA_INDEX_URL (no extra index) is pip's choice too"
+
+
 def this_machines_pip_sources() -> dict[str, str]:
-    """pip's variables as this machine's pip is set up (its environment, else its pip.conf), so
-    that setup.sh installs from the same wheels this checkout was installed from. Unset here,
-    setup.sh's own default applies (PyPI, plus PyTorch's CPU index), as on Gradescope."""
+    """pip's sources as this machine's pip is set up (its environment, else its pip.conf), as
+    variables: what setup.sh must find by itself (the image build below passes it none), so
+    that it installs from the same wheels this checkout was installed from. Where there are
+    none, setup.sh's own default applies (PyPI, plus PyTorch's CPU index), as on Gradescope."""
     listed = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True,
                             text=True).stdout.splitlines()
     configured = {k.split(".", 1)[-1]: v.strip("'\"")
@@ -106,7 +154,7 @@ def gradescope_env(root: Path) -> dict[str, str]:
     # share one image, so the first one compiles what they import, and compiling (and writing)
     # all of torch and Jupyter is spared. Nothing that setup.sh or run_autograder does changes.
     return {**env, "PATH": f"{base}:/usr/sbin:/usr/bin:/sbin:/bin", "AUTOGRADE_GS_ROOT": str(root),
-            **this_machines_pip_sources(), "PIP_NO_COMPILE": "1"}
+            "PIP_NO_COMPILE": "1"}
 
 
 @pytest.fixture(scope="module")
@@ -123,12 +171,20 @@ def image(built, tmp_path_factory):
     transcript = [line for line in (setup.stdout + setup.stderr).splitlines()
                   if "is ignored: it is neither a file nor a directory" not in line]
     assert setup.returncode == 0, "\n".join(transcript[-40:])
+    wheels = [line for line in transcript if line.startswith("wheels: ")]
+    expected = "wheels: as pip is configured (" if this_machines_pip_sources() else "wheels: PyPI"
+    assert len(wheels) == 1 and wheels[0].startswith(expected), wheels
     shutil.copy2(source / "run_autograder", root / "run_autograder")
     return root, transcript
 
 
+#: what run_autograder printed for each submission (Gradescope's debugging box, staff only)
+PRINTED: dict[int, str] = {}
+
+
 def run_autograder(root: Path, files: dict[str, str]) -> dict:
-    """One submission, as Gradescope runs it: a fresh submission/ and results/."""
+    """One submission, as Gradescope runs it: a fresh submission/ and results/ (what it
+    printed: ``PRINTED[id(results)]``)."""
     for folder in ("submission", "results"):
         shutil.rmtree(root / folder, ignore_errors=True)
     (root / "submission").mkdir()
@@ -137,11 +193,13 @@ def run_autograder(root: Path, files: dict[str, str]) -> dict:
     proc = subprocess.run([str(root / "run_autograder")], cwd=root, env=gradescope_env(root),
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    return json.loads((root / "results" / "results.json").read_text())
+    results = json.loads((root / "results" / "results.json").read_text())
+    PRINTED[id(results)] = proc.stdout
+    return results
 
 
 @pytest.mark.slow
-def test_gradescope_sets_up_and_grades_three_submissions(image, capsys):
+def test_gradescope_sets_up_and_grades_three_submissions(built, image, capsys):
     root, transcript = image
     site = next((root / "venv" / "lib").glob("python3*/site-packages"))
     assert not (site / "autograder").exists(), \
@@ -163,15 +221,51 @@ def test_gradescope_sets_up_and_grades_three_submissions(image, capsys):
     for r in results.values():
         jsonschema.validate(r, schema)
         assert "execution_time" in r and r["stdout_visibility"] == "hidden"
+    # the written answers are a manually graded question on Gradescope: not the autograder's
     max_score = sum(t["max_score"] for t in results["correct"]["tests"])
-    by_hand = sum(w.points for w in EX.answers.written)    # a person scores them, later
-    assert results["correct"]["score"] == max_score - by_hand > 0
-    assert results["notebook"]["score"] == max_score - by_hand
-    for w in EX.answers.written:    # the TA sees the answer in Gradescope, beside the question
-        [test] = [t for t in results["correct"]["tests"] if t["name"].endswith(w.title)]
-        assert "your answer, as received:" in test["output"] and test["score"] == 0
+    with zipfile.ZipFile(built[0]) as zf:
+        readme = zf.read("README.md").decode()
+    assert f"worth {max_score:g} points" in readme
+    assert results["correct"]["score"] == results["notebook"]["score"] == max_score > 0
+    for w in EX.answers.written:    # the answer as received, said once, beside no score
+        assert not [t for t in results["correct"]["tests"] if t["name"].endswith(w.title)]
+        assert f"{w.title} ({w.points:g} point" in readme
+        said = results["correct"]["output"].split("Written answers:", 1)[1]
+        assert w.title in said and "your answer, as received:" in said
     assert results["notebook"]["extra_data"]["file"].endswith(f"{EX.name}.ipynb")
     assert 0 < results["buggy"]["score"] < max_score
     assert any(bug.hint in t["output"] for t in results["buggy"]["tests"])
+    for r in results.values():      # the staff's box: a summary; the student's: no sandbox talk
+        printed = PRINTED[id(r)]
+        assert printed.startswith(f"{EX.name}: {r['score']:g} / {max_score:g} ("), printed
+        assert "sandbox: " in printed and "results: " in printed
+        assert "andbox" not in r["output"] and not any("andbox" in t["output"] for t in r["tests"])
+    lost = [t for t in results["buggy"]["tests"] if t["score"] < t["max_score"]]
+    assert all(f"lost {t['max_score'] - t['score']:g}: {t['name']}" in PRINTED[id(results["buggy"])]
+               for t in lost[:20])
     if os.geteuid() == 0:     # as on Gradescope: student code ran under an unprivileged uid
-        assert "uid" in results["correct"]["output"].split("Sandbox:")[1]
+        assert "uid" in results["correct"]["extra_data"]["protections"]
+        assert ", uid," in PRINTED[id(results["correct"])]
+
+
+def test_written_answers_leave_the_autograders_tests_and_total():
+    """On Gradescope a written answer is a manually graded question: its test leaves the
+    autograder's tests (and the total out of which the score line counts), the output names
+    it with the answer as received; nothing else changes."""
+    from autograder.platforms.gradescope import for_gradescope
+    from autograder.report import score_line
+
+    tests = [{"name": "group mean: a case", "score": 2.0, "max_score": 2.0, "output": "",
+              "extra_data": {"group": "group mean"}},
+             {"name": "written answers: why", "score": 0.0, "max_score": 1.0,
+              "output": "to be scored by a person; your answer, as received:\nbecause",
+              "extra_data": {"group": "written answers", "manual": {"scored": False}}}]
+    results = {"score": 2.0, "output": score_line("alpha", 2.0, 3.0) + "\na note",
+               "tests": tests, "extra_data": {"assignment": "alpha"}}
+    shown = for_gradescope(results)
+    assert [t["name"] for t in shown["tests"]] == ["group mean: a case"]
+    assert shown["score"] == 2.0
+    assert shown["output"].startswith(score_line("alpha", 2.0, 2.0) + "\na note\n\nWritten answers:")
+    assert "- written answers: why (1 point): to be scored" in shown["output"]
+    assert "as received:\nbecause" in shown["output"]
+    assert for_gradescope({**results, "tests": tests[:1]})["output"] == results["output"]

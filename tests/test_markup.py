@@ -127,8 +127,7 @@ feedbacks = st.builds(
         Scored, name=texts, score=st.just(0.0), max_score=st.just(1.0))), output=texts),
         max_size=1).map(tuple),
     figures=st.lists(st.tuples(texts, st.just("curve.png")), max_size=1).map(tuple),
-    events=st.lists(texts, max_size=2).map(tuple), output=texts,
-    protections=st.none() | st.lists(texts, max_size=2).map(tuple))
+    events=st.lists(texts, max_size=2).map(tuple), output=texts)
 
 
 @pytest.fixture(scope="module")

@@ -127,6 +127,8 @@ def test_the_documented_nbgrader_recipe_end_to_end(tmp_path, capsys, request):
     text = DOC.read_text()
     blocks = walkthroughs(text)
     student_config = re.search(r"```python\n(c = get_config\(\)\n.*?)\n```", text, re.S).group(1)
+    one_machine = re.search(r"```python\n(c\.CourseDirectory\.student_id = \"alice\".*?)\n```",
+                            text, re.S).group(1)     # "to try the recipe on one machine"
     course = fresh_checkout(tmp_path / "course")
     exchange = tmp_path / "exchange"
     with (course / "nbgrader_config.py").open("a") as fh:       # "to use another folder"
@@ -149,7 +151,7 @@ def test_the_documented_nbgrader_recipe_end_to_end(tmp_path, capsys, request):
         home.mkdir()
         (home / "nbgrader_config.py").write_text(
             f'{student_config}\nc.Exchange.root = "{exchange}"\n'
-            f'c.CourseDirectory.student_id = "{student}"\n')    # JupyterHub: the user's name
+            + one_machine.replace('"alice"', f'"{student}"') + "\n")    # as the page says
         bash(blocks["nbgrader-fetch"], home, student_env(home))
         fetched = home / EX.name
         assert tree(fetched) == theirs
@@ -202,6 +204,19 @@ def test_the_documented_nbgrader_recipe_end_to_end(tmp_path, capsys, request):
         ours_max = sum(g.max_score for g in mine)
         nb_auto_max = sum(g.max_score for g in theirs_auto)
     assert f"{ours_max:g} points for `{EX.name}`" in text and f"({nb_auto_max:g} points)" in text
+
+
+def test_the_exchange_the_docs_name_is_nbgraders_default():
+    """A folder prepared where the page says must be the one nbgrader uses: its default
+    ``Exchange.root``, read from the installed nbgrader, is the one the page and the course's
+    configuration name (and no other exchange path is named)."""
+    from nbgrader.exchange.default.exchange import Exchange
+
+    default = Exchange.class_traits()["root"].default_value
+    for text in (DOC.read_text(), (ROOT / "nbgrader_config.py").read_text()):
+        assert f"`{default}`" in text or f"``{default}``" in text
+        named = set(re.findall(r"(/[\w.-]+(?:/[\w.-]+)*/exchange)\b", text))
+        assert named - {"/path/to/exchange"} <= {default}, f"another exchange: {named - {default}}"
 
 
 def test_what_the_recipes_write_is_ignored_by_git():

@@ -1,10 +1,14 @@
-"""The README opens with exactly two set-up commands, and CI runs the second; every other
-command block of the README and of the guides in docs/ is run as written by a test."""
+"""The README opens with exactly two set-up commands: a test here runs the first as written
+on a fresh clone, and CI runs the second; every other command block of the README and of the
+guides in docs/ is run as written by a test."""
+import os
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, bash_blocks, fresh_checkout, walkthroughs
+from conftest import ROOT, bash_blocks, fresh_checkout, tracked_files, walkthroughs
 
 
 def test_readme_opens_with_two_commands_and_ci_runs_the_test_one():
@@ -17,14 +21,112 @@ def test_readme_opens_with_two_commands_and_ci_runs_the_test_one():
     assert tests in (ROOT / ".ci" / "run").read_text()
 
 
+def clone_environ(clone) -> dict[str, str]:
+    """A new user's shell in ``clone``: the system's ``python3`` first on PATH, nothing of the
+    environment running the tests (its venv, this checkout's AUTOGRADE_ROOT), pip configured
+    as on this machine (the wheels the README's set-up installs from)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("VIRTUAL_ENV", "PYTHON", "AUTOGRADE", "PYTEST", "COV_"))}
+    return {**env, "PATH": f"{Path(sys.base_prefix) / 'bin'}:/usr/local/bin:/usr/bin:/bin",
+            "HOME": env.get("HOME", str(clone))}
+
+
+@pytest.mark.slow
+def test_readme_command_1_runs_as_written_on_a_fresh_clone(tmp_path, capsys):
+    """The README's first command, pasted into bash in a fresh clone (no ``.venv``: it makes its
+    own and installs the clone into it): it exits 0, prints the gradebook with a row per
+    bundled example, writes every file it names (feedback, gradebook, a class page per
+    assignment) and nothing outside ``demo-out/`` but the set-up's own ``.venv/``. The clone's
+    venv then runs docs/scaling.md's install line (``.[cluster]``), the one guide block that
+    needs a venv of its own (one the tests' venv must not be re-pointed by)."""
+    import csv
+    import subprocess
+    import time
+
+    from autograder.authoring import course
+    from autograder.commands import demo as demo_command
+
+    clone = fresh_checkout(tmp_path / "clone", venv=False)
+    command = bash_blocks((ROOT / "README.md").read_text().split("\n## ", 1)[0])[0]
+    started = time.monotonic()
+    proc = subprocess.run(["bash", "-euo", "pipefail", "-c", command], cwd=clone,
+                          env=clone_environ(clone), capture_output=True, text=True, timeout=1200)
+    seconds = time.monotonic() - started
+    with capsys.disabled():
+        print(f"\nREADME command 1 on a fresh clone: {seconds:.0f} s (set-up and demo)")
+    assert proc.returncode == 0, f"exit {proc.returncode}:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    extra = walkthroughs((ROOT / "docs" / "scaling.md").read_text())["cluster-install"]
+    install = subprocess.run(["bash", "-euo", "pipefail", "-c", extra], cwd=clone,
+                             env=clone_environ(clone), capture_output=True, text=True, timeout=600)
+    assert install.returncode == 0, f"docs/scaling.md's install line:\n{install.stderr[-2000:]}"
+    rows = {tuple(cell.strip() for cell in line.strip("│ ").split("│")[:2])
+            for line in proc.stdout.splitlines() if line.startswith("│")}
+    assert "Gradebook of the bundled examples" in proc.stdout
+    examples = {(student, a.name) for a in course.assignments().values()
+                for student in demo_command.demo_examples(a)}
+    assert rows == examples, "one gradebook row per bundled example"
+
+    said = dict(line.split(": ", 1) for line in proc.stderr.splitlines()
+                if line.startswith(("feedback: ", "gradebook: ", "class report: ")))
+    named = [Path(said["feedback"].split(" (and ")[0]), Path(said["gradebook"])]
+    named += [Path(line.split(": ", 1)[1]) for line in proc.stderr.splitlines()
+              if line.startswith("class report: ")]
+    assert named[0].with_name("feedback.html").is_file()
+    for path in named:
+        assert path.is_file() and path.is_relative_to(clone / "demo-out"), path
+    pages = {p.stem for p in named[2:]}
+    assert pages == set(course.assignments()), "a class page per assignment, each named"
+    grades = clone / "demo-out" / "grades"
+    for student, name in examples:
+        for file in ("results.json", "feedback.md", "feedback.html"):
+            assert (grades / name / student / file).is_file(), (name, student, file)
+    with open(clone / "demo-out" / "gradebook.csv", newline="") as f:
+        assert {row["student"] for row in csv.DictReader(f)} == {s for s, _ in examples}
+
+    made = set()
+    for folder, subfolders, files in os.walk(clone):
+        here = Path(folder).relative_to(clone)
+        if here == Path("."):       # the set-up's own, and the demo's output folder
+            subfolders[:] = [d for d in subfolders
+                             if d not in (".venv", "demo-out") and not d.endswith(".egg-info")]
+        subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+        made |= {here / f for f in files}
+    elsewhere = made - {Path(f) for f in tracked_files()}
+    assert not elsewhere, f"written outside demo-out/: {sorted(map(str, elsewhere))[:10]}"
+
+
 #: the guides whose commands the tests run as written, and which test runs which block
 RUN_AS_WRITTEN = {
     "README.md": {"student", "instructor", "ta"},                     # this file, below
     "docs/nbgrader.md": {"nbgrader-release", "nbgrader-fetch", "nbgrader-submit",
                          "nbgrader-grade"},                           # tests/test_nbgrader.py
     "docs/adding-an-assignment.md": {"scaffold", "release"},          # tests/test_scaffold.py
-    "docs/scaling.md": {"cluster"},                                   # tests/test_cluster.py
+    "docs/scaling.md": {"cluster",                                    # tests/test_cluster.py
+                        "cluster-install"},                           # command 1's test, above
 }
+
+
+def fenced_blocks(text: str) -> list[tuple[str, str]]:
+    """Every fenced block of a document: (its language, its text)."""
+    return re.findall(r"^```(\w*)\n(.*?)\n```", text, flags=re.S | re.M)
+
+
+#: how a line that is a command begins (a block of such lines is a command block)
+COMMAND_LINE = re.compile(r"^\s*(\.venv/bin/|\$ |nbgrader |autograde |python3? |pip |mkdir |cp |cd |"
+                          r"unzip |bash |git )")
+
+
+def test_no_command_hides_in_a_block_that_is_not_run():
+    """The README's promise holds of every block, not just the ```bash ones: a block in another
+    language (configuration, printed output) holds no command line, so no command is left
+    unrun by being labelled ``text`` (a synopsis, ``autograde grade PATH [PATH ...]``, is an
+    outline, not a command)."""
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for language, block in fenced_blocks(doc.read_text()):
+            if language != "bash":
+                commands = [l for l in block.splitlines() if COMMAND_LINE.match(l)
+                            and "..." not in l]     # a synopsis, as the inline check reads one
+                assert not commands, f"{doc.name}: a ```{language} block holds {commands[0]!r}"
 
 
 def test_readme_has_three_walkthroughs():

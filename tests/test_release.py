@@ -101,3 +101,46 @@ def test_readme_states_only_the_shapes_the_functions_take(name):
         assert f"``{shape}``" in module, f"{name} README names {shape}, which {name}.py does not"
     if "time is dimension 0" in readme.lower():
         assert "``(T" in module, f"{name} README speaks of a time axis its functions do not have"
+
+
+@pytest.mark.parametrize("name", sorted(course.assignments()))
+def test_the_precision_tests_are_announced_and_checked_before_submitting(name):
+    """Each float64 precision test of the hidden suite (one point per function) is announced in
+    the README the student gets, naming its function, and has a public float64 check of that
+    function (which catches the `.float()` on a mask that costs it) before anything is handed
+    in; the announcement is read from the suite, so it cannot drift from what is graded."""
+    from autograder.engine.grade import planned_tests
+    from pgcheck.runner import owner
+
+    assignment = course.get(name)
+    graded = {fn for fn in assignment.functions for test, _ in planned_tests(assignment)
+              if test.startswith(f"float64 precision: {fn} ")}
+    assert set(release.precision_tests(assignment)) == graded
+    readme = (assignment.release_dir / "README.md").read_text()
+    item = readme.split("* **float64 precision**", 1)[1].split("\n\n", 1)[0] if graded else ""
+    spec = importlib.util.spec_from_file_location(f"_checks_{name}", assignment.checks_module)
+    checks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(checks)
+    for fn in graded:
+        assert f"`{fn}`" in item, f"{name}: the README does not announce {fn}'s precision test"
+        assert owner(f"check_{fn}_float64", assignment.functions) == fn
+        assert callable(getattr(checks, f"check_{fn}_float64", None)), \
+            f"{name}: no public float64 check of {fn}"
+    assert release.PRECISION_MARKER not in readme
+
+
+def test_the_python_floor_is_named_once():
+    """The Python the student README asks for is the one the package requires and Gradescope's
+    set-up installs (one constant, autograder.authoring.course.PYTHON): no bundle promises a
+    Python the course was never run on."""
+    import tomllib
+
+    from autograder.platforms import gradescope
+
+    floor = ".".join(map(str, course.PYTHON))
+    with open(course.course_root() / "pyproject.toml", "rb") as f:
+        assert tomllib.load(f)["project"]["requires-python"] == f">={floor}"
+    assert gradescope.PYTHON == course.PYTHON
+    for assignment in course.assignments().values():
+        readme = (assignment.release_dir / "README.md").read_text()
+        assert f"Python {floor} or newer" in readme and "Python 3.10" not in readme

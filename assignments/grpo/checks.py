@@ -25,11 +25,30 @@ def check_group_advantages_all_equal_and_three_right(student):
                  case="table exercise, steps 3 and 4 (one row per group)")
 
 
+#: what (1, 0, 0, 0) gives when divided by the sample std (G - 1), torch.std's default
+SAMPLE_STD = torch.tensor([[1.5, -0.5, -0.5, -0.5]])
+SAMPLE_STD_HINT = ("these are the numbers of the sample std, which divides by G - 1: torch.std's "
+                   "default (rewards.std(dim=1) gives 0.5 here); the population std divides by "
+                   "G: rewards.std(dim=1, correction=0), or unbiased=False")
+
+
+def sample_std_hint(out) -> str | None:
+    """:data:`SAMPLE_STD_HINT` when ``out`` (of (1, 0, 0, 0), normalised) is exactly the
+    sample std's numbers: the evidence for naming torch.std's default; else None."""
+    try:
+        expect_close(out, SAMPLE_STD.to(out.dtype), case="the sample std's numbers",
+                     atol=TEXT_TOLERANCE)
+    except (AssertionError, AttributeError, TypeError):
+        return None
+    return SAMPLE_STD_HINT
+
+
 def check_group_advantages_std(student):
     """(1, 0, 0, 0) with std normalisation -> (1.732, -0.577, -0.577, -0.577)."""
     out = student.group_advantages(torch.tensor([[1.0, 0.0, 0.0, 0.0]]), normalize_std=True)
     expect_close(out, torch.tensor([[1.732, -0.577, -0.577, -0.577]]),
-                 case="normalised by the group's std", atol=TEXT_TOLERANCE)
+                 case="normalised by the group's std", atol=TEXT_TOLERANCE,
+                 hint=sample_std_hint(out))
 
 
 def check_sequence_logprob_path(student):
@@ -45,6 +64,39 @@ def check_grpo_loss_small(student):
     out = student.grpo_loss(lp, torch.tensor([[True, True], [True, False]]),
                             torch.tensor([1.0, -1.0]))
     expect_close(out, torch.tensor(0.5 * math.log(2.0)), case="two responses, A = (+1, -1)")
+
+
+# -- float64: the answer keeps float64's precision (the grade's "float64 precision" tests) --
+
+def check_group_advantages_float64(student):
+    """float64 rewards, normalised: float64's precision (no float32 constant or buffer)."""
+    out = student.group_advantages(torch.tensor([[1.0, 0.0, 0.0, 0.0]], dtype=torch.float64),
+                                   normalize_std=True)
+    std = math.sqrt(0.1875) + 1e-6                  # population std, plus the default eps
+    expect_close(out, torch.tensor([[0.75 / std, -0.25 / std, -0.25 / std, -0.25 / std]],
+                                   dtype=torch.float64),
+                 precision=True, case="(1, 0, 0, 0) in float64, normalised",
+                 hint=sample_std_hint(out))
+
+
+def check_sequence_logprob_float64(student):
+    """float64 log-probs: the path's log-probability to float64's precision."""
+    lp = torch.log(torch.tensor([[0.6, 0.9, 0.7, 0.5]], dtype=torch.float64))
+    out = student.sequence_logprob(lp, torch.tensor([[True, True, True, False]]))
+    expect_close(out, torch.tensor([math.log(0.6) + math.log(0.9) + math.log(0.7)],
+                                   dtype=torch.float64),
+                 precision=True, case="three float64 tokens and one pad")
+
+
+def check_grpo_loss_float64(student):
+    """float64 log-probs and advantages: the loss to float64's precision."""
+    f64 = {"dtype": torch.float64}
+    lp = torch.log(torch.tensor([[0.5, 0.5], [0.5, 0.9]], **f64))
+    out = student.grpo_loss(lp, torch.tensor([[True, True], [True, False]]),
+                            torch.tensor([0.3, -0.3], **f64))
+    want = -(0.3 * 2 * math.log(0.5) - 0.3 * math.log(0.5)) / 2
+    expect_close(out, torch.tensor(want, **f64), precision=True,
+                 case="two float64 responses, A = (+0.3, -0.3)")
 
 
 # -- the table exercise (answers.NAME is the value your answer cell gave NAME) -------------

@@ -3,6 +3,8 @@
 Run them with `python check.py` (or from the notebook). The real
 grade runs these too, plus hidden tests with more cases.
 """
+import math
+
 import torch
 
 from pgcheck import (TEXT_TOLERANCE, expect_close, expect_float, expect_pair,
@@ -46,3 +48,37 @@ def check_logit_grad_estimate_stats_baseline(student):
         result = expect_pair(student.logit_grad_estimate_stats(p, R, baseline, 1), case=case)
         expect_float(result[0], 0.5, case=f"{case}: mean")
         expect_float(result[1], variance, case=f"{case}: variance")
+
+
+# -- float64: the answer keeps float64's precision (the grade's "float64 precision" tests) --
+
+def check_discounted_returns_float64(student):
+    """Rewards (1, 2, 3) in float64, gamma 0.95 (not a float32 number): float64's precision."""
+    G = student.discounted_returns(torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64), 0.95)
+    expect_close(G, torch.tensor([1.0 + 0.95 * (2.0 + 0.95 * 3.0), 2.0 + 0.95 * 3.0, 3.0],
+                                 dtype=torch.float64),
+                 precision=True, case="three float64 rewards, gamma 0.95")
+
+
+def check_softmax_logprob_grad_float64(student):
+    """Logits (0.1, 0.2) in float64, action 1: onehot - softmax, to float64's precision."""
+    p0 = math.exp(0.1) / (math.exp(0.1) + math.exp(0.2))
+    out = student.softmax_logprob_grad(torch.tensor([0.1, 0.2], dtype=torch.float64), 1)
+    expect_close(out, torch.tensor([-p0, p0], dtype=torch.float64), precision=True,
+                 case="float64 logits (0.1, 0.2), action 1")
+
+
+def check_reinforce_update_float64(student):
+    """The text's step in float64 (lr 0.1 is not a float32 number): float64's precision."""
+    out = student.reinforce_update(torch.zeros(2, dtype=torch.float64), 1, 10.0, 0.1)
+    expect_close(out, torch.tensor([0.1 * 10.0 * -0.5, 0.1 * 10.0 * 0.5], dtype=torch.float64),
+                 precision=True, case="one float64 REINFORCE step from (0, 0)")
+
+
+def check_reinforce_loss_float64(student):
+    """float64 log-probs and returns, baseline 0.3: the loss to float64's precision."""
+    f64 = {"dtype": torch.float64}
+    out = student.reinforce_loss(torch.tensor([-1.0, -2.0], **f64), torch.tensor([3.0, 1.0], **f64),
+                                 0.3)
+    expect_close(out, torch.tensor(-((-1.0) * (3.0 - 0.3) + (-2.0) * (1.0 - 0.3)) / 2, **f64),
+                 precision=True, case="two float64 samples, baseline 0.3")

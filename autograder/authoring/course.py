@@ -22,6 +22,10 @@ from autograder.authoring.settings import Settings, parse
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
+#: the oldest Python the course runs on, grader and student bundles alike (tomllib; what
+#: pyproject.toml's requires-python says, tests/test_release.py checks): the student README
+#: names it, Gradescope's setup.sh installs it where the image lacks it
+PYTHON = (3, 11)
 
 
 def course_root() -> Path:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from pgcheck.answers import answer_stub_line
 
-from autograder.authoring.course import BEGIN, END, Assignment, assignments
+from autograder.authoring.course import BEGIN, END, PYTHON, Assignment, assignments
 from autograder.authoring.markers import (AuthoringError, enclosing_function, function_sources, stub_line,
                       strip_solutions)
 
@@ -46,6 +46,16 @@ NOT_RELEASED = {"assignment.toml", "__pycache__", ".ipynb_checkpoints"}
 #: notebooks need a Jupyter. An assignment adds its own in assignment.toml ([release]).
 STUDENT_REQUIREMENTS = ("torch>=2.2", "numpy>=1.24", "jupyterlab>=4")
 SETUP_MARKER = "<!-- generated: set-up -->"
+#: the line of a source README that the "How it is graded" list's float64 precision item replaces
+PRECISION_MARKER = "<!-- generated: precision -->"
+PRECISION_ITEM = (
+    "* **float64 precision** ({points}): {functions} {are} also called once on float64 "
+    "inputs, and the answer must keep float64's precision (about 16 digits), not only "
+    "float32's (about 7). A `.float()` on a mask or flag, a `torch.tensor([...])` of Python "
+    "floats or a `torch.zeros(T)` buffer rounds a float64 answer to float32: build them with "
+    "the input's dtype (`mask.to(rewards.dtype)`, `torch.zeros_like(rewards)`). `python "
+    "check.py` runs one such check for each (`check_<function>_float64` in `checks.py`), so you "
+    "know before you hand in.")
 
 CHECK_SCRIPT = '''"""Check your work for this assignment, and pack it for submission.
 
@@ -93,7 +103,7 @@ def check_script(assignment: Assignment) -> str:
 
 SETUP_SECTION = """## Set up, check, submit
 
-One virtual environment serves the whole unit: make it once, with Python 3.10 or newer, and use
+One virtual environment serves the whole unit: make it once, with Python {python} or newer, and use
 it for every assignment; each assignment's `requirements.txt` adds what that one needs. In this
 folder:
 
@@ -292,9 +302,49 @@ def _write_student_tools(assignment: Assignment, out_dir: Path) -> None:
         paragraph = textwrap.fill(CHECK_PARAGRAPH.format(name=name, zip_holds=holds), 99,
                                   break_on_hyphens=False, break_long_words=False)
         section = SETUP_SECTION.format(name=name, nb_pad=pad, cpu_index=CPU_INDEX,
+                                       python=".".join(map(str, PYTHON)),
                                        check_paragraph=paragraph,
                                        requirements=", ".join(n for n in names if n != "torch"))
-        readme.write_text(text.replace(SETUP_MARKER, section.rstrip()))
+        text = text.replace(SETUP_MARKER, section.rstrip())
+        item = precision_item(assignment)
+        if item and PRECISION_MARKER not in text:
+            raise AuthoringError(f"{assignment.source_dir / 'README.md'}: the line "
+                                 f"{PRECISION_MARKER!r} is missing (the float64 precision "
+                                 "tests are announced there, in \"How it is graded\")")
+        readme.write_text(text.replace(PRECISION_MARKER, item))
+
+
+def precision_tests(assignment: Assignment) -> dict[str, float]:
+    """function -> points of its float64 precision test in the hidden suite (the tests of the
+    group "float64 precision", one per function, each gated on its function), read from the
+    suite's ``points`` markers without importing it."""
+    found: dict[str, float] = {}
+    for path in sorted(assignment.hidden_dir.glob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call) or getattr(node.func, "id", "") != "points":
+                continue
+            words = {k.arg: k.value for k in node.keywords}
+            group, gate = words.get("group"), words.get("gate")
+            if isinstance(group, ast.Constant) and group.value == "float64 precision" and \
+                    isinstance(gate, ast.Constant) and node.args:
+                found[gate.value] = float(ast.literal_eval(node.args[0]))
+    return found
+
+
+def precision_item(assignment: Assignment) -> str:
+    """The README's "How it is graded" item on the float64 precision tests, wrapped."""
+    tests = precision_tests(assignment)
+    if not tests:
+        return ""
+    names = [f"`{f}`" for f in assignment.functions if f in tests]
+    functions = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    each = set(tests.values())
+    points = (f"{next(iter(each)):g} point{'s' if each != {1.0} else ''} per function"
+              if len(each) == 1 else f"{sum(tests.values()):g} points")
+    item = PRECISION_ITEM.format(points=points, functions=functions,
+                                 are="are" if len(names) > 1 else "is")
+    return textwrap.fill(item, 99, subsequent_indent="  ", break_on_hyphens=False,
+                         break_long_words=False)
 
 
 def build_all(root: Path | None = None, out_root: Path | None = None,

@@ -100,6 +100,13 @@ def check_{fn}_example(student):
     """The worked example: (1, 2.5) -> (2, 5)."""
     expect_close(student.{fn}(torch.tensor([1.0, 2.5])), torch.tensor([2.0, 5.0]),
                  case="the worked example (1, 2.5)")
+
+
+def check_{fn}_float64(student):
+    """float64 in, float64 out, to float64's precision (the grade's float64 precision test)."""
+    x = torch.tensor([0.1, 1.0 / 3.0], dtype=torch.float64)
+    expect_close(student.{fn}(x), torch.tensor([0.2, 2.0 / 3.0], dtype=torch.float64),
+                 precision=True, case="(0.1, 1/3) in float64")
 '''
 
 README = '''# {name}: {title}
@@ -117,6 +124,7 @@ stub raises `NotImplementedError` naming its function until you replace it.
 
 * **Public checks** (visible to you): the worked examples in `checks.py`.
 * **Hidden tests**: random inputs in both float dtypes, and inputs left unmodified.
+<!-- generated: precision -->
 '''
 
 HIDDEN = '''"""Hidden suite for `{name}`: the reference on seeded random inputs, and the edge cases.
@@ -155,7 +163,7 @@ def test_input_unmodified(compare):
 
 @points(1, group="float64 precision", gate="{fn}")
 def test_float64_precision(compare):
-    """float64 inputs keep float64's precision (docs/contract.md, "Precision")"""
+    """{fn} keeps float64's precision on float64 inputs (docs/contract.md, "Precision")"""
     x = torch.randn(9, generator=torch.Generator().manual_seed(2), dtype=torch.float64) / 3
     compare.precision("{fn}", x, case="9 random values, float64")
 '''

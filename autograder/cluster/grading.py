@@ -79,10 +79,11 @@ class GradeReturn:
     worker: str                 #: the worker's address
     events: tuple[Event, ...] = ()      #: what went wrong while its code ran
     groups: tuple[str, ...] = ()        #: the group of each of its tests
+    statuses: tuple[str, ...] = ()      #: "passed" or "failed", for each of its tests
 
     def graded(self, retry: str = "") -> Graded:
         return Graded(self.result, self.seconds, self.spent, self.protections, retry=retry,
-                      events=self.events, groups=self.groups)
+                      events=self.events, groups=self.groups, statuses=self.statuses)
 
 
 def report_files(folder: Path) -> dict[str, bytes]:
@@ -135,7 +136,7 @@ def grade_task(task: GradeTask) -> GradeReturn:
                              task.submission)
         files = report_files(Path(tmp) / task.student)
     return GradeReturn(dict(graded), graded.seconds, graded.spent, graded.protections, files,
-                       get_worker().address, graded.events, graded.groups)
+                       get_worker().address, graded.events, graded.groups, graded.statuses)
 
 
 def crash_text(sub: Submission, times: int) -> str:

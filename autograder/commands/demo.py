@@ -1,5 +1,7 @@
 """``autograde demo``: grade the bundled examples (reference, blank release, a buggy submission
-per assignment) and print the gradebook.
+per assignment), print the gradebook and write what a TA gets from ``autograde grade``: the
+feedback per example, ``gradebook.csv`` and the class page of every assignment (each path is
+named on standard error as it is written).
 
 Examples::
 
@@ -79,13 +81,18 @@ def run(args) -> int:
                                  sandbox=args.sandbox, limits=sandbox_limits(args))
         everything += grade_with_progress(pairs, assignment, options, args.jobs)
     write_gradebook(out / GRADEBOOK, everything)
-    from autograder.review import manual
+    from autograder.commands.grade import protection_lines, summary_table
+    from autograder.review import classview, manual
 
     by_hand = {q.test for a in course.assignments().values()
                for q in manual.questions(a).values()}
     stdout().print(summary_table(everything, "Gradebook of the bundled examples", by_hand))
+    for line in protection_lines(everything):
+        stdout().print(line, markup=False, highlight=False, soft_wrap=True)
     first = out / "grades" / everything[0]["assignment"] / everything[0]["submission"]
     note(f"feedback: {first / 'feedback.md'} (and feedback.html), one folder per assignment "
           f"and example under {out / 'grades'}")
-    note(f"gradebook: {out / 'gradebook.csv'}")
+    note(f"gradebook: {out / GRADEBOOK}")
+    for page in classview.write_reports(out / "grades"):
+        note(f"class report: {page}")
     return 0

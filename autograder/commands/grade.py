@@ -62,14 +62,17 @@ def add_parser(sub) -> None:
 
 def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
     """One row per grade; tests named in ``by_hand`` (written answers a person scores) are
-    not counted as failed."""
+    not counted as failed; every other failed test is, public checks included (worth 0 in a
+    grade): the count the feedback and results.json give (:meth:`Graded.failed_tests`)."""
     from autograder.report import what_went_wrong
 
     table = Table(title=title)
     for column in ("student", "assignment", "score", "max", "not implemented / failed"):
         table.add_column(column, justify="right" if column in ("score", "max") else "left")
+    from autograder.records.grades import Graded
+
     for r in results:
-        failed = [t for t in r["tests"] if t["score"] < t["max_score"] and t["name"] not in by_hand]
+        failed = (r if isinstance(r, Graded) else Graded(r)).failed_tests(by_hand)
         missing = sorted({t["output"][len("not implemented: "):] for t in failed
                           if t["output"].startswith("not implemented: ")})
         other = len([t for t in failed if not t["output"].startswith("not implemented: ")])
@@ -80,6 +83,18 @@ def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
         table.add_row(Text(r["submission"]), r["assignment"], f"{r['score']:g}",
                       f"{r['max_score']:g}", Text(why or "-"))
     return table
+
+
+def protection_lines(results) -> list[str]:
+    """The sandbox's protections the batch was graded under, one line per set (a cluster's
+    workers may differ), with how many submissions each: the TA's view of what
+    ``docs/security.md`` promises; the students' feedback leaves them out."""
+    from collections import Counter
+
+    sets = Counter(", ".join(getattr(r, "protections", None) or ()) or "not recorded"
+                   for r in results)
+    return [f"sandbox: {kept} ({count} submission{'s' if count != 1 else ''})"
+            for kept, count in sets.most_common()]
 
 
 #: a grade is "slow" when it took this many seconds and this many times the batch's median
@@ -152,6 +167,8 @@ def run(args) -> int:
         slowest = slowest_table(results)
         if slowest is not None:
             stdout().print(slowest)
+        for line in protection_lines(results):
+            stdout().print(line, markup=False, highlight=False, soft_wrap=True)
     for line in renamed_lines(renamed):
         (err if args.json else stdout()).print(line, markup=False, highlight=False, soft_wrap=True)
     if not args.json:

@@ -30,4 +30,8 @@ def run(args) -> int:
 
     path = gradescope.build_zip(assignment_named(args.name), Path(args.out))
     note(f"Gradescope autograder: {path} (upload it as the assignment's autograder)")
+    import zipfile
+
+    with zipfile.ZipFile(path) as zf:       # the points, and the written answers' questions
+        note(zf.read("README.md").decode().rstrip())
     return 0

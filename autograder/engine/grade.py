@@ -72,6 +72,37 @@ def suite_paths(assignment: Assignment, public_only: bool) -> list[str]:
     return paths
 
 
+def planned_tests(assignment: Assignment) -> list[tuple[str, float]]:
+    """(name, points) of every test a full grade of ``assignment`` records, in order, found
+    without grading anything: pytest collects the suites a grade runs (public checks, hidden
+    suite, answer cells) and names each as the plugin will, then the written answers."""
+    class Collect:
+        items: list = []
+
+        def pytest_collection_finish(self, session):
+            self.items = list(session.items)
+
+    collect, plugin = Collect(), GradingPlugin(assignment, student=None)
+    autoload = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"      # as in a grade
+    try:
+        code = pytest.main([*PYTEST_ARGS, "--collect-only",
+                            *suite_paths(assignment, public_only=False)],
+                           plugins=[plugin, fixtures, collect])
+    finally:
+        if autoload is None:
+            del os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]
+        else:
+            os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = autoload
+    if code != pytest.ExitCode.OK:
+        raise RuntimeError(f"the suites of {assignment.name} could not be collected "
+                           f"(pytest exit {code})")
+    planned = [GradingPlugin.planned(item) for item in collect.items]
+    sheet = assignment.answers
+    return [(name, points) for name, _, points in planned] + \
+        [(written_name(sheet, w), w.points) for w in sheet.written]
+
+
 def notebook_answers(assignment: Assignment, sub, new_session) -> NotebookAnswers | None:
     """The ``answers`` fixture of a grade of ``sub`` (None: the assignment has no answer
     cells)."""
@@ -82,12 +113,17 @@ def notebook_answers(assignment: Assignment, sub, new_session) -> NotebookAnswer
                            missing=missing_text(assignment, sub))
 
 
+def written_name(sheet, question) -> str:
+    """What ``grade --json`` calls the test of a written answer."""
+    return f"{sheet.written_idea}: {question.title}"
+
+
 def written_outcomes(assignment: Assignment, written: list, problem: str = "") -> list[TestOutcome]:
     """One test per written answer: worth its points, 0 until a person scores it
     (:mod:`autograder.review.manual` merges the scores); ``problem``: why the submission could
     not be read, which is then what each says."""
     sheet = assignment.answers
-    return [TestOutcome(name=f"{sheet.written_idea}: {w.question.title}",
+    return [TestOutcome(name=written_name(sheet, w.question),
                         group=sheet.written_idea, score=0.0, max_score=w.question.points,
                         status="failed", output=problem or written_text(w, assignment.notebook.name),
                         visibility="after_published", manual=True)
@@ -175,4 +211,5 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                             GraderPaths.of_grade(assignment.root, options.out_dir, path))
     return Graded(result, seconds, session.spent if session else None,
                   session.protections if session else [], events=events,
-                  groups=[o.group for o in plugin.outcomes])
+                  groups=[o.group for o in plugin.outcomes],
+                  statuses=[o.status for o in plugin.outcomes])

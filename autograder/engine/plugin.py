@@ -100,11 +100,13 @@ def gate_of(marker) -> tuple[str, ...]:
 
 
 def gate_note(functions: list[str], ran: bool = True) -> str:
-    """The feedback of a gated test that passed while the main cases of ``functions`` did not."""
+    """The feedback of a gated test that passed while the main cases of ``functions`` did not:
+    what happened (held back), until when, and what to do."""
     names = " and ".join(functions)
     then = (f"fix the failed tests of {names} first" if ran
             else "none of them ran in this grade")
-    return f"this test passed, but its points count once the main cases of {names} pass; {then}"
+    return (f"held back until the main cases of {names} pass: this test passed, and its "
+            f"points count once they do; {then}")
 
 
 class CallLog:
@@ -188,19 +190,26 @@ class GradingPlugin:
         title = doc[0] if doc else item.name
         return title + (f" [{item.callspec.id}]" if hasattr(item, "callspec") else "")
 
-    def _record(self, item, report, exc):
+    @classmethod
+    def planned(cls, item) -> tuple[str, str, float]:
+        """(name, group, points) of a collected test: its name is ``"<group>: <title>"``
+        (``"public: <check>"`` for a public check), what ``grade --json`` calls it."""
         marker = item.get_closest_marker("points")
         points = float(marker.args[0]) if marker and marker.args else 1.0
         group = (marker.kwargs.get("group") if marker else None) or "other"
         public = item.get_closest_marker("public") is not None
-        title = self._title(item)
+        return f"{'public' if public else group}: {cls._title(item)}", group, points
+
+    def _record(self, item, report, exc):
+        name, group, points = self.planned(item)
+        marker = item.get_closest_marker("points")
+        public = item.get_closest_marker("public") is not None
         text, missing = feedback(exc) if not report.passed else ("", "")
         text = self._bounded(text)
         if not report.passed and self.compare is not None and self.compare.failed_in(exc):
             self._pending.append((len(self.outcomes), exc))
         self.outcomes.append(TestOutcome(
-            name=f"{'public' if public else group}: {title}",
-            group=group, score=points if report.passed else 0.0, max_score=points,
+            name=name, group=group, score=points if report.passed else 0.0, max_score=points,
             status="passed" if report.passed else "failed", output=text,
             visibility="visible" if public else "after_published", not_implemented=missing,
             functions=tuple(dict.fromkeys(self.student.calls)), gate=gate_of(marker),
@@ -249,7 +258,8 @@ class GradingPlugin:
             if blocked and o.status == "passed" and o.max_score > 0:
                 ran = all(fn in main_passed for fn in blocked)
                 self.outcomes[i] = replace(o, score=0.0, status="failed",
-                                           output=gate_note(blocked, ran))
+                                           output=gate_note(blocked, ran),
+                                           held_back=tuple(blocked))
 
 
 def active(config) -> GradingPlugin:

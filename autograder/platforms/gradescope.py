@@ -25,10 +25,11 @@ it must write ``/autograder/results/results.json``.
   checks; plus any reference it ships solved) and ``pyproject.toml``.
 
 Where wheels come from is pip's business: ``setup.sh`` honours pip's own
-variables (``PIP_INDEX_URL``, ``PIP_EXTRA_INDEX_URL``, ``PIP_FIND_LINKS``: a
-mirror, a folder of wheels) and only when ``PIP_EXTRA_INDEX_URL`` is unset makes
-PyTorch's CPU index the extra index, so that torch comes as the CPU build (a GPU
-build is gigabytes and no use here). ``AUTOGRADE_GS_ROOT`` replaces ``/autograder`` (tests lay the same tree
+configuration as ``pip config list`` shows it (``PIP_INDEX_URL``, ``PIP_EXTRA_INDEX_URL``,
+``PIP_FIND_LINKS``, ``PIP_NO_INDEX`` or the same keys in a ``pip.conf``: a mirror, a folder
+of wheels) and only where it names none of them makes PyTorch's CPU index the extra
+index, so that torch comes as the CPU build (a GPU build is gigabytes and no use here);
+it says which it chose. ``AUTOGRADE_GS_ROOT`` replaces ``/autograder`` (tests lay the same tree
 out in a temporary folder); nothing else differs from Gradescope's run.
 
 Student code runs in the sandboxed worker, as in a local grade: Gradescope
@@ -48,11 +49,12 @@ from pathlib import Path
 
 from pgcheck.discovery import shallowest_work
 
+from autograder.authoring.course import PYTHON as COURSE_PYTHON
 from autograder.authoring.course import Assignment, assignments, package_dir
 from autograder.platforms import pins
 
-#: the Python the course needs (``tomllib``): ``setup.sh`` installs it when the image lacks it
-PYTHON = (3, 11)
+#: the Python the course needs: ``setup.sh`` installs it when the image lacks it
+PYTHON = COURSE_PYTHON
 
 SETUP = """#!/usr/bin/env bash
 # Gradescope image set-up for the {name} autograder. Gradescope runs it once, as root, from
@@ -75,13 +77,25 @@ if ! usable "$PYTHON"; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $PACKAGES > /dev/null
 fi
 
-# Where wheels come from: pip's own variables win (PIP_INDEX_URL, PIP_EXTRA_INDEX_URL,
-# PIP_FIND_LINKS: a mirror, a wheel folder). By default PyPI, and PyTorch's CPU index as the
-# extra index, so that torch comes as the CPU build.
-export PIP_EXTRA_INDEX_URL="${{PIP_EXTRA_INDEX_URL-https://download.pytorch.org/whl/cpu}}"
+# Where wheels come from: pip's own configuration wins, as `pip config list` shows it (the
+# variables PIP_INDEX_URL, PIP_EXTRA_INDEX_URL, PIP_FIND_LINKS, PIP_NO_INDEX, or the same keys
+# in any pip.conf pip reads: a mirror, a wheel folder). Only where it names none of them: PyPI,
+# and PyTorch's CPU index as the extra index, so that torch comes as the CPU build.
+pip_sources() {{
+    local configured
+    configured=$("$@" config list 2>/dev/null | sed -nE \\
+        's/^[^=]*\\.(index-url|extra-index-url|find-links|no-index)=.*/\\1/p' | sort -u | paste -sd, -)
+    if [ -n "$configured" ]; then
+        echo "wheels: as pip is configured ($configured)"
+    else
+        export PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu
+        echo "wheels: PyPI, and PyTorch's CPU index for torch (pip names no index or wheel folder)"
+    fi
+}}
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 "$PYTHON" -m venv "$ROOT/venv"
+pip_sources "$ROOT/venv/bin/pip"
 "$ROOT/venv/bin/pip" install -q -r "$SOURCE/requirements.txt"
 "$ROOT/venv/bin/pip" install -q --no-deps --no-build-isolation -e "$SOURCE"
 "$ROOT/venv/bin/pip" check
@@ -129,10 +143,28 @@ def build_zip(assignment: Assignment, out: Path) -> Path:
         for path, name in files:
             zf.write(path, name)
         zf.write(root / "pyproject.toml", "pyproject.toml")
-        zf.writestr(_member("README.md"), f"Gradescope autograder for {assignment.name}: upload "
-                                          "this zip as the assignment's autograder.\n")
+        zf.writestr(_member("README.md"), readme(assignment))
     os.replace(partial, target)
     return target
+
+
+def readme(assignment: Assignment) -> str:
+    """The zip's README: how to set the assignment up on Gradescope, with the autograder's
+    points (every test's but the written answers', found by collecting the suites a grade
+    runs) and a manually graded question per written answer (docs/instructors.md)."""
+    from autograder.engine.grade import planned_tests
+
+    written = assignment.answers.written
+    auto = sum(points for _, points in planned_tests(assignment)) - sum(w.points for w in written)
+    lines = [f"Gradescope autograder for {assignment.name}: upload this zip as the "
+             f"assignment's autograder, worth {auto:g} points."]
+    if written:
+        lines += ["", "The written answers are scored by a person, not by the autograder (it "
+                  "leaves them out of its tests and its score). Add a manually graded "
+                  "question to the assignment's outline for each:", ""]
+        lines += [f"- {w.title} ({w.points:g} point{'s' if w.points != 1 else ''}; "
+                  f"notebook cell {w.cell!r})" for w in written]
+    return "\n".join(lines) + "\n"
 
 
 def find_submission(folder: Path, name: str) -> Path:
@@ -166,10 +198,67 @@ def run(name: str, root: Path) -> dict:
         options = grade.Options(out_dir=Path(tmp))
         submission = find_submission(root / "submission", name)
         pool.grade_many([("submission", submission)], assignment, options, jobs=1)
-        results = json.loads((Path(tmp) / "submission" / "results.json").read_text())
+        results = for_gradescope(json.loads((Path(tmp) / "submission" / "results.json")
+                                            .read_text()))
     (results_dir / "results.json").write_text(json.dumps(results, indent=2))
     pool.close()
+    sys.stdout.write(summary(results, results_dir / "results.json"))
     return results
+
+
+def by_hand(test: dict) -> bool:
+    """A test a person scores (a written answer): on Gradescope, a manually graded question."""
+    return "manual" in (test.get("extra_data") or {})
+
+
+def for_gradescope(results: dict) -> dict:
+    """``results.json`` as Gradescope is to read it. A written answer can never be scored by
+    the autograder: its test leaves the autograder's tests (and so its total) for a
+    manually graded question of the assignment's outline, and the output says so, with the
+    answer as received (the student sees it was collected)."""
+    from autograder.report import score_line
+
+    written = [t for t in results["tests"] if by_hand(t)]
+    if not written:
+        return results
+    tests = [t for t in results["tests"] if not by_hand(t)]
+    name = (results.get("extra_data") or {}).get("assignment", "")
+    before = score_line(name, results["score"], sum(t["max_score"] for t in results["tests"]))
+    first, _, rest = results["output"].partition("\n")
+    if first == before:         # the score line gradescope_results wrote: out of fewer points
+        first = score_line(name, results["score"], sum(t["max_score"] for t in tests))
+    lines = ["Written answers: scored by a person, in this assignment's manually graded "
+             "question (not part of the autograder's score):"]
+    lines += [f"- {t['name']} ({t['max_score']:g} point{'s' if t['max_score'] != 1 else ''}): "
+              f"{t['output']}" for t in written]
+    output = "\n".join([first, rest] if rest else [first])
+    return {**results, "tests": tests, "output": output + "\n\n" + "\n".join(lines)}
+
+
+def summary(results: dict, written_to: Path) -> str:
+    """What ``run_autograder`` prints: Gradescope shows its standard output to the course
+    staff only (``stdout_visibility`` hidden), in the instructor's debugging box. The score,
+    the file graded, the tests' tally and the failed ones, the protections in force."""
+    tests, extra = results["tests"], results.get("extra_data") or {}
+    graded = [t for t in tests if t["max_score"] > 0]
+    failed = [t for t in graded if t["score"] < t["max_score"]]
+    top = sum(t["max_score"] for t in tests)
+    lines = [f"{extra.get('assignment', '')}: {results['score']:g} / {top:g} "
+             f"({len(graded) - len(failed)} of {len(graded)} graded tests passed) in "
+             f"{results.get('execution_time', 0):g} s",
+             f"graded file: {Path(extra.get('file') or 'none').name}"]
+    if extra.get("problem"):
+        lines.append(f"not graded: {extra['problem']}")
+    lines += [f"  lost {t['max_score'] - t['score']:g}: {t['name']}" for t in failed[:SHOWN]]
+    if len(failed) > SHOWN:
+        lines.append(f"  ... and {len(failed) - SHOWN} more (results.json has every test)")
+    lines.append(f"sandbox: {', '.join(extra.get('protections') or ()) or 'not started'}")
+    lines.append(f"results: {written_to}")
+    return "\n".join(lines) + "\n"
+
+
+#: failed tests named one by one in the summary
+SHOWN = 20
 
 
 def main(argv=None) -> int:
@@ -185,7 +274,11 @@ def main(argv=None) -> int:
 
         reason = GraderPaths.of_grade(course_root()).scrub(f"{type(exc).__name__}: {exc}")
         results = {"score": 0.0, "output": f"The autograder failed ({reason}); "
-                   "please tell the course staff.", "tests": [], "visibility": "visible"}
+                   "please tell the course staff.", "tests": [], "visibility": "visible",
+                   "stdout_visibility": "hidden"}
+        import traceback
+
+        traceback.print_exc(file=sys.stdout)     # the staff's debugging box, never the student's
         (Path(args.root) / "results").mkdir(parents=True, exist_ok=True)
         (Path(args.root) / "results" / "results.json").write_text(json.dumps(results))
         return 1

@@ -35,18 +35,21 @@ class Graded(dict):
     ``protections``  the sandbox's, as the worker that graded it had them
     ``events``       what went wrong while its code ran (:class:`Event`)
     ``groups``       the idea (group) of each of ``self["tests"]``, in order
+    ``statuses``     ``"passed"`` or ``"failed"`` for each of ``self["tests"]``, in order (a
+                     public check is worth 0 points in a grade: its score cannot say)
     ``retry``        why this grade must not be reused by a later run (the grader crashed
                      on it); empty for an ordinary grade
     """
 
     def __init__(self, result: dict, seconds: float | None = 0.0,
                  spent: TimeSpent | None = None, protections=(), retry: str = "",
-                 events=(), groups=()):
+                 events=(), groups=(), statuses=()):
         super().__init__(result)
         self.seconds, self.spent = seconds, spent or TimeSpent()
         self.protections, self.retry = list(protections), retry
         self.events: tuple[Event, ...] = tuple(events)
         self.groups: tuple[str, ...] = tuple(groups)
+        self.statuses: tuple[str, ...] = tuple(statuses)
 
     def tests_by_group(self):
         """(group, test) for each test of the grade."""
@@ -55,15 +58,28 @@ class Graded(dict):
                              "groups")
         return zip(self.groups, self["tests"])
 
+    def failed_tests(self, by_hand=()) -> list[dict]:
+        """The tests that failed, those named in ``by_hand`` (written answers a person scores)
+        left out: the one count every view gives (summary, feedback, results.json). Without
+        statuses (an older cache), a test failed when it lost points or says what went wrong
+        (a passed test's output is always empty)."""
+        tests = self["tests"]
+        statuses = self.statuses if len(self.statuses) == len(tests) else [
+            "failed" if t["score"] < t["max_score"] or t["output"] else "passed" for t in tests]
+        return [t for t, status in zip(tests, statuses)
+                if status == "failed" and t["name"] not in by_hand]
+
     def of_kind(self, *kinds: Kind) -> list[Event]:
         """Its events of those kinds."""
         return [e for e in self.events if e.kind in kinds]
 
     def cache_entry(self) -> dict:
         """What the regrade cache keeps of it (``OUT/<student>/cache.json``) beside its key:
-        the JSON object, its tests' groups and its events (read back by :meth:`cached`)."""
+        the JSON object, its tests' groups, its events and the protections it was graded
+        under (read back by :meth:`cached`)."""
         return {"result": dict(self), "groups": list(self.groups),
-                "events": [e.to_json() for e in self.events]}
+                "statuses": list(self.statuses), "events": [e.to_json() for e in self.events],
+                "protections": list(self.protections)}
 
     @classmethod
     def cached(cls, entry: dict, seconds: float | None = None) -> Graded:
@@ -74,7 +90,10 @@ class Graded(dict):
                 isinstance(g, str) for g in groups) or len(groups) != len(result.get("tests", ())):
             raise ValueError("not a grade of this version's cache")
         events = [Event.from_json(e) for e in entry.get("events") or ()]
-        return cls(result, seconds, groups=groups, events=[e for e in events if e])
+        protections = [p for p in entry.get("protections") or () if isinstance(p, str)]
+        statuses = [s for s in entry.get("statuses") or () if s in ("passed", "failed")]
+        return cls(result, seconds, groups=groups, events=[e for e in events if e],
+                   protections=protections, statuses=statuses)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ class TestOutcome:
     """The student's functions the test called, in order."""
     gate: tuple[str, ...] = ()
     """An edge case of these functions: its points count once their main tests pass."""
+    held_back: tuple[str, ...] = ()
+    """Passed, but held back (0 points, failed) until the main tests of these functions pass."""
     mutant: str = ""
     """The known mistake (a mutant's file name) recognised in a failure."""
     manual: bool = False

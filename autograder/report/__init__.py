@@ -32,7 +32,7 @@ from pathlib import Path
 from autograder.records.events import Kind
 from autograder.records.grades import GradeDetails
 from autograder.report.csvsafe import write_csv
-from autograder.report.feedback import feedback_of, markdown, page
+from autograder.report.feedback import failed_outcomes, feedback_of, markdown, page
 from autograder.report.redact import GraderPaths, scrub_all
 
 SCHEMA = Path(__file__).with_name("gradescope.schema.json")
@@ -44,15 +44,26 @@ MANUAL = "manual.csv"          #: OUT/manual.csv: scores a person gives (autogra
 OUTPUT_NAMES = (GRADEBOOK, RUNS, REPORT, MANUAL)
 
 
+def score_line(assignment: str, score: float, max_score: float) -> str:
+    """The first line of ``results.json``'s ``output``."""
+    return f"{assignment}: {score:g} / {max_score:g}"
+
+
 def gradescope_results(result: dict, details: GradeDetails) -> dict:
-    """Gradescope's ``results.json`` for one graded submission."""
-    lines = [f"{result['assignment']}: {result['score']:g} / {result['max_score']:g}"]
+    """Gradescope's ``results.json`` for one graded submission. What the student reads (the
+    top-level ``output``, the tests) says nothing of the sandbox: its protections are the TA's
+    (``extra_data``, the batch summary, the class page, the run's manifest)."""
+    lines = [score_line(result["assignment"], result["score"], result["max_score"])]
+    failed = len(failed_outcomes(details.outcomes))
+    missing = sorted({o.not_implemented for o in details.outcomes if o.not_implemented})
+    tally = ([f"{failed} test{'s' if failed != 1 else ''} failed"] if failed else []) + \
+        ([f"not implemented: {', '.join(missing)}"] if missing else [])
+    if tally:
+        lines.append("; ".join(tally))
     if details.problem:
         lines.append(f"Not graded: {details.problem}")
     if details.note:
         lines.append(details.note)
-    if details.protections:
-        lines.append(f"Sandbox: {', '.join(details.protections)}")
     return {
         "score": result["score"],
         "execution_time": round(details.seconds, 3),

@@ -47,9 +47,19 @@ class Scored:
 @dataclass(frozen=True)
 class Failure:
     """Failed tests and what went wrong: one test, or several that failed for one reason
-    (code that does not load fails every test the same way: said once)."""
+    (code that does not load fails every test the same way: said once). ``held_back``: they
+    passed, and their points wait for the main cases of these functions (a gate)."""
     tests: tuple[Scored, ...]
     output: str
+    held_back: tuple[str, ...] = ()
+
+    @property
+    def heading(self) -> str:
+        """The heading over several tests (one test is headed by its name)."""
+        if self.held_back:
+            return (f"{len(self.tests)} tests held back until the main cases of "
+                    f"{' and '.join(self.held_back)} pass")
+        return f"{len(self.tests)} tests failed for the same reason"
 
 
 @dataclass(frozen=True)
@@ -71,11 +81,37 @@ class Feedback:
     figures: tuple[tuple[str, str], ...] = ()  # (title, file name in the report folder)
     events: tuple[str, ...] = ()           # what went wrong while its code ran (Event.text)
     output: str = ""                       # what the code printed
-    protections: tuple[str, ...] | None = None   # None: not graded in a sandbox at all
 
     @property
     def title(self) -> str:
         return f"{self.assignment}: {self.submission}"
+
+    @property
+    def failed_count(self) -> int:
+        """How many tests failed (held back ones included; those of a function not implemented
+        and the written answers left out): the count the batch summary and results.json give."""
+        return sum(len(f.tests) for f in self.failures)
+
+    @property
+    def held_back_line(self) -> str:
+        """Said up front when points wait on functions' main cases: how many, and on which."""
+        held = [t for f in self.failures if f.held_back for t in f.tests]
+        if not held:
+            return ""
+        functions = " and ".join(dict.fromkeys(n for f in self.failures for n in f.held_back))
+        points = sum(t.max_score for t in held)
+        return (f"Held back: {points:g} point{'s' if points != 1 else ''} of {len(held)} "
+                f"test{'s' if len(held) != 1 else ''} that passed count once the main cases of "
+                f"{functions} pass.")
+
+
+def failed_outcomes(outcomes) -> list:
+    """The tests counted as failed: every failed one (public checks and held back tests
+    included) but those of a function left as a stub (named as not implemented instead) and
+    the written answers (a person scores them). The one count of the feedback, results.json
+    and the batch summary."""
+    return [o for o in outcomes if o.status == "failed" and not o.not_implemented
+            and not o.manual]
 
 
 def feedback_of(result: dict, details: GradeDetails) -> Feedback:
@@ -83,11 +119,10 @@ def feedback_of(result: dict, details: GradeDetails) -> Feedback:
     outcomes = details.outcomes
     public = [o for o in outcomes if o.visibility == "visible"]
     manual = [o for o in outcomes if o.manual]
-    failed = [o for o in outcomes if o.status == "failed" and not o.not_implemented
-              and o not in manual]
-    by_output: dict[str, list] = {}
+    failed = failed_outcomes(outcomes)
+    by_output: dict[tuple[str, tuple[str, ...]], list] = {}
     for o in failed:
-        by_output.setdefault(o.output, []).append(o)
+        by_output.setdefault((o.output, o.held_back), []).append(o)
     return Feedback(
         assignment=result["assignment"], submission=result["submission"],
         score=result["score"], max_score=result["max_score"],
@@ -98,15 +133,15 @@ def feedback_of(result: dict, details: GradeDetails) -> Feedback:
         public_only=details.public_only,
         not_implemented=tuple(sorted({o.not_implemented for o in outcomes
                                       if o.not_implemented})),
-        failures=tuple(Failure(tuple(Scored(o.name, 0.0, o.max_score) for o in group), output)
-                       for output, group in by_output.items()),
+        failures=tuple(Failure(tuple(Scored(o.name, 0.0, o.max_score) for o in group), output,
+                               held_back)
+                       for (output, held_back), group in by_output.items()),
         passed=tuple(Scored(o.name, o.score, o.max_score) for o in outcomes
                      if o.status == "passed" and o not in manual),
         by_hand=tuple(Failure((Scored(o.name, o.score, o.max_score),), o.output) for o in manual),
         figures=tuple((str(t), str(n)) for t, n in details.attachments),
         events=tuple(e.text for e in details.events),
-        output=details.output.strip(),
-        protections=details.protections)
+        output=details.output.strip())
 
 
 # -- markdown ----------------------------------------------------------------------------
@@ -160,21 +195,23 @@ def markdown(fb: Feedback) -> str:
         w(f"Not graded: {md_text(fb.problem)}\n\n")
     elif fb.graded_file:
         w(f"Graded file: {md_code(fb.graded_file)}")
-        w(f" ({md_text(fb.note)})\n\n" if fb.note else "\n\n")
+        w(f". {md_text(fb.note)}\n\n" if fb.note else "\n\n")
     if fb.public:
         passed, run = fb.public
         w(f"Public checks: {passed} of {run} passed.")
         w(" Only public checks ran.\n\n" if fb.public_only else " Hidden tests ran too.\n\n")
+    if fb.held_back_line:
+        w(f"{md_text(fb.held_back_line)}\n\n")
     if fb.not_implemented:
         w("## Not implemented\n\n")
         w("".join(f"- not implemented: {md_text(name)}\n" for name in fb.not_implemented) + "\n")
     if fb.failures:
-        w("## Failed\n\n")
+        w(f"## Failed ({fb.failed_count} test{'s' if fb.failed_count != 1 else ''})\n\n")
         for f in fb.failures:
             if len(f.tests) == 1:
                 w(f"### {md_text(f.tests[0].name)} ({_points(f.tests[0])})\n\n{md_fence(f.output)}")
             else:
-                w(f"### {len(f.tests)} tests failed for the same reason\n\n{md_fence(f.output)}")
+                w(f"### {md_text(f.heading)}\n\n{md_fence(f.output)}")
                 w("".join(f"- {md_text(t.name)} ({_points(t)})\n" for t in f.tests) + "\n")
     if fb.passed:
         w("## Passed\n\n")
@@ -192,8 +229,6 @@ def markdown(fb: Feedback) -> str:
         w("".join(f"- {md_text(e)}\n" for e in fb.events) + "\n")
     if fb.output:
         w(f"## Output your code printed\n\n{md_fence(fb.output)}")
-    if fb.protections is not None:
-        w(f"<sub>Sandbox: {md_text(', '.join(fb.protections) or 'not started')}</sub>\n")
     return "".join(out)
 
 

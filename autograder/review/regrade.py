@@ -148,9 +148,11 @@ def student_folder(out: Path, student: str, run: str) -> Path:
 
 
 def _brief(result: dict) -> dict:
-    """A grade without its feedback texts: what a manifest keeps of it."""
+    """A grade without its feedback texts: what a manifest keeps of it (with the sandbox's
+    protections it was graded under: the TA's record, never the student's feedback)."""
     return {"submission": result["submission"], "assignment": result["assignment"],
             "score": result["score"], "max_score": result["max_score"],
+            "protections": list(getattr(result, "protections", [])),
             "tests": [{"name": t["name"], "score": t["score"], "max_score": t["max_score"]}
                       for t in result["tests"]]}
 

@@ -302,6 +302,24 @@ def private_workdir(uid: int | None) -> str:
     return path
 
 
+#: what the worker's environment points into its private working folder: a home, and the
+#: config and cache folders of XDG (Fontconfig's cache), matplotlib's own
+HOME_VARIABLES = {"HOME": "", "XDG_CONFIG_HOME": ".config", "XDG_CACHE_HOME": ".cache",
+                  "MPLCONFIGDIR": ".config/matplotlib"}
+
+
+def private_home(folder: str) -> None:
+    """Give the worker a writable home inside its private working folder (a fresh one per
+    worker, removed with it): libraries that write a config or cache (matplotlib, Fontconfig)
+    find one and stay quiet, instead of warning about the fork server's ``/nonexistent`` home
+    in what the student's code printed. Called as the worker's own uid: what it creates is
+    its own."""
+    for variable, below in HOME_VARIABLES.items():
+        path = os.path.join(folder, below) if below else folder
+        os.makedirs(path, mode=0o700, exist_ok=True)
+        os.environ[variable] = path
+
+
 def remove_workdir(pid: int) -> None:
     """Once worker ``pid`` is reaped: remove the folder it worked in under our own uid (plain
     mode; a leased uid's folder goes with everything else that uid left,
@@ -344,6 +362,7 @@ def enter(config: Config, fork_init) -> list[str]:
     if uid is not None:
         drop_privileges(uid)
         protections.append("uid")
+    private_home(os.getcwd())
     try:
         prctl(PR_SET_NO_NEW_PRIVS, 1)
         protections.append("no-new-privs")

@@ -96,9 +96,13 @@ def _worker_main(call_fd: int, out_fd: int, control: socket.socket) -> None:
     code = 0
     try:
         control.close()
-        os.dup2(out_fd, 1)
-        os.dup2(out_fd, 2)
-        os.close(out_fd)
+        # Until the worker serves, what it writes is the grader's own (confinement, the
+        # libraries it touches), never the student's: it goes nowhere, and the output pipe
+        # is the worker's standard output and error only once student code can run.
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        os.close(quiet)
         sys.stdout = open(1, "w", buffering=1, closefd=False)
         sys.stderr = open(2, "w", buffering=1, closefd=False)
         sock = socket.socket(fileno=call_fd)
@@ -113,6 +117,11 @@ def _worker_main(call_fd: int, out_fd: int, control: socket.socket) -> None:
                          else os.WEXITSTATUS(status))
 
         protections = confine.enter(cfg, fork_init)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.dup2(out_fd, 1)
+        os.dup2(out_fd, 2)
+        os.close(out_fd)
         codec.send(sock, {"hello": True, "protections": protections})
         worker.serve(sock)
     except BaseException:  # noqa: BLE001

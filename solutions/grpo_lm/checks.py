@@ -37,3 +37,15 @@ def check_tis_weights_padding(student):
     lp_r = torch.tensor([[math.log(0.25), -9.0]])
     out = student.tis_weights(lp_t, lp_r, torch.tensor([[True, False]]), 10.0)
     expect_close(out, torch.tensor([2.0]), case="one real token, one pad")
+
+
+# -- float64: the answer keeps float64's precision (the grade's "float64 precision" tests) --
+
+def check_tis_weights_float64(student):
+    """float64 log-probs: the weight exp(sum of log-ratios) to float64's precision."""
+    f64 = {"dtype": torch.float64}
+    lp_t = torch.log(torch.tensor([[0.5, 0.8]], **f64))
+    lp_r = torch.log(torch.tensor([[0.45, 0.7]], **f64))
+    out = student.tis_weights(lp_t, lp_r, torch.tensor([[True, True]]), 3.0)
+    expect_close(out, torch.tensor([(0.5 * 0.8) / (0.45 * 0.7)], **f64), precision=True,
+                 case="one float64 response, cap 3")

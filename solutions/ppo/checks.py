@@ -30,3 +30,33 @@ def check_approx_kl_mean_log_ratio(student):
     """k1 estimate: mean(logp_old - logp_new)."""
     expect_close(student.approx_kl(torch.tensor([-0.5, -1.0]), torch.tensor([-0.6, -1.2])),
                  torch.tensor(0.15), case="two samples")
+
+
+# -- float64: the answer keeps float64's precision (the grade's "float64 precision" tests) --
+
+def check_clipped_surrogate_float64(student):
+    """The three samples in float64: float64's precision (eps 0.2 is not a float32 number)."""
+    f64 = {"dtype": torch.float64}
+    out = student.clipped_surrogate(torch.tensor([1.3, 1.3, 0.7], **f64),
+                                    torch.tensor([2.0, -2.0, 2.0], **f64))
+    want = [min(1.3 * 2.0, 1.2 * 2.0), min(1.3 * -2.0, 1.2 * -2.0), min(0.7 * 2.0, 0.8 * 2.0)]
+    expect_close(out, torch.tensor(want, **f64), precision=True,
+                 case="the three samples of the text, in float64")
+
+
+def check_ppo_clip_loss_float64(student):
+    """p_old 0.5 -> p_new 0.65 with A = +0.3 (not a float32 number), in float64: loss -0.36
+    to float64's precision (advantages cast to float32 round it)."""
+    f64 = {"dtype": torch.float64}
+    out = student.ppo_clip_loss(torch.tensor([math.log(0.65)], **f64),
+                                torch.tensor([math.log(0.5)], **f64), torch.tensor([0.3], **f64))
+    expect_close(out, torch.tensor(-min(0.65 / 0.5 * 0.3, 1.2 * 0.3), **f64), precision=True,
+                 case="the clipped sample, in float64")
+
+
+def check_approx_kl_float64(student):
+    """The k1 estimate of two float64 samples, to float64's precision."""
+    f64 = {"dtype": torch.float64}
+    out = student.approx_kl(torch.tensor([-0.5, -1.0], **f64), torch.tensor([-0.6, -1.2], **f64))
+    expect_close(out, torch.tensor(((-0.5 + 0.6) + (-1.0 + 1.2)) / 2, **f64), precision=True,
+                 case="two float64 samples")

@@ -131,8 +131,9 @@ def test_episode_ends_at_first_and_last_step(compare):
 
 @points(1, group="truncation bootstrap")
 def test_terminated_and_truncated(compare):
-    """a step both terminated and truncated (gymnasium reports both when the pole falls on the
-    last allowed step): it ends the episode, and nothing is bootstrapped"""
+    """a step both terminated and truncated ends the episode, and nothing is bootstrapped
+
+    gymnasium reports both when the pole falls on the last allowed step."""
     r, v, nv, term, trunc = rollout(10, seed=12, terminate=[4, 7], truncate=[4])
     compare("compute_gae", r, v, nv, term, trunc, 0.9, 0.8, names=NAMES,
             case="10 steps, t=4 both terminated and truncated, terminated at t=7")
@@ -194,7 +195,7 @@ def test_inputs_unmodified(compare):
 
 @points(1, group="float64 precision", gate="td_residuals")
 def test_td_residuals_float64_precision(compare):
-    """float64 inputs keep float64's precision (gamma 0.95 is not a float32 number)"""
+    """td_residuals keeps float64's precision on float64 inputs (gamma 0.95 is not a float32 number)"""
     r, v, nv, term, _ = rollout(12, 2, seed=14, terminate=[4])
     compare.precision("td_residuals", r, v, nv, term, 0.95,
                       case="12 steps of 2 environments, gamma 0.95, float64")
@@ -202,7 +203,7 @@ def test_td_residuals_float64_precision(compare):
 
 @points(1, group="float64 precision", gate="compute_gae")
 def test_compute_gae_float64_precision(compare):
-    """float64 inputs keep float64's precision through the recursion"""
+    """compute_gae keeps float64's precision on float64 inputs through the recursion"""
     r, v, nv, term, trunc = rollout(12, 2, seed=15, terminate=[4], truncate=[8])
     compare.precision("compute_gae", r, v, nv, term, trunc, 0.95, 0.9, names=NAMES,
                       case="12 steps of 2 environments, gamma 0.95, lambda 0.9, float64")

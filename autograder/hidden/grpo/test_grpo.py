@@ -248,7 +248,7 @@ def test_one_token(compare):
 
 @points(1, group="float64 precision", gate="group_advantages")
 def test_group_advantages_float64_precision(compare):
-    """float64 inputs keep float64's precision, normalised"""
+    """group_advantages keeps float64's precision on float64 inputs, normalised"""
     rewards = spread_groups(4, 6, seed=18, dtype=torch.float64)
     compare.precision("group_advantages", rewards, normalize_std=True,
                       case="4 groups of 6 random rewards, normalize_std=True, float64")
@@ -256,14 +256,14 @@ def test_group_advantages_float64_precision(compare):
 
 @points(1, group="float64 precision", gate="sequence_logprob")
 def test_sequence_logprob_float64_precision(compare):
-    """float64 inputs keep float64's precision"""
+    """sequence_logprob keeps float64's precision on float64 inputs"""
     lp, mask = padded_batch([6, 2, 5, 4], 6, seed=19)
     compare.precision("sequence_logprob", lp, mask, case="4 padded responses, float64")
 
 
 @points(1, group="float64 precision", gate="grpo_loss")
 def test_grpo_loss_float64_precision(compare):
-    """float64 inputs keep float64's precision"""
+    """grpo_loss keeps float64's precision on float64 inputs"""
     lp, mask = padded_batch([6, 2, 5, 4], 6, seed=20)
     adv = torch.randn(4, generator=gen(21), dtype=torch.float64)
     compare.precision("grpo_loss", lp, mask, adv, case="4 padded responses, float64")

@@ -79,7 +79,8 @@ WRONG = [  # in this order: each kind of mistake first shows on a case of its ow
 @points(2, group="verify: wrong answers")
 def test_verify_wrong(compare):
     """near misses: another number, an extra or missing digit, formatting that is not the number
-    (and, last, the right answer they miss)"""
+
+    Last, the right answer they miss."""
     with compare.gather():      # every case compared: each answer is one bit of evidence
         for completion, a, b in WRONG + [RIGHT[0]]:
             compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
@@ -87,8 +88,7 @@ def test_verify_wrong(compare):
 
 @points(2, group="verify: right answers")
 def test_verify_right(compare):
-    """worked answers whose final number is the product (slips in the steps do not matter),
-    then a wrong one"""
+    """worked answers whose final number is the product (slips in the steps do not matter), then a wrong one"""
     with compare.gather():
         for completion, a, b in RIGHT + [WRONG[0]]:
             compare("verify", completion, a, b, case=f"verify({completion!r}, {a}, {b})")
@@ -207,7 +207,7 @@ def test_tis_all_padding_row(compare):
 
 @points(1, group="float64 precision", gate="tis_weights")
 def test_tis_float64_precision(compare):
-    """float64 inputs keep float64's precision"""
+    """tis_weights keeps float64's precision on float64 inputs"""
     lp_t, lp_r, mask = batch([6, 3, 5, 1, 4], 6, seed=10, scale=0.2)
     compare.precision("tis_weights", lp_t, lp_r, mask, 3.0, case="5 padded responses, cap 3, float64")
 

@@ -167,7 +167,7 @@ def test_single_sample(compare):
 
 @points(1, group="float64 precision", gate="clipped_surrogate")
 def test_clipped_surrogate_float64_precision(compare):
-    """float64 inputs keep float64's precision"""
+    """clipped_surrogate keeps float64's precision on float64 inputs"""
     new, old, adv = random_batch(30, seed=5)
     compare.precision("clipped_surrogate", torch.exp(new - old), adv, 0.15,
                       case="30 random samples, eps 0.15, float64")
@@ -175,13 +175,13 @@ def test_clipped_surrogate_float64_precision(compare):
 
 @points(1, group="float64 precision", gate="ppo_clip_loss")
 def test_ppo_clip_loss_float64_precision(compare):
-    """float64 inputs keep float64's precision"""
+    """ppo_clip_loss keeps float64's precision on float64 inputs"""
     new, old, adv = random_batch(30, seed=6)
     compare.precision("ppo_clip_loss", new, old, adv, 0.15, case="30 random samples, eps 0.15, float64")
 
 
 @points(1, group="float64 precision", gate="approx_kl")
 def test_approx_kl_float64_precision(compare):
-    """float64 inputs keep float64's precision"""
+    """approx_kl keeps float64's precision on float64 inputs"""
     new, old, _ = random_batch(30, seed=7, spread=0.1)
     compare.precision("approx_kl", old, new, case="30 random samples, float64")

@@ -209,21 +209,21 @@ def test_stats_float32_four_actions(compare):
 
 @points(1, group="float64 precision", gate="discounted_returns")
 def test_discounted_returns_float64_precision(compare):
-    """float64 rewards keep float64's precision (gamma 0.95 is not a float32 number)"""
+    """discounted_returns keeps float64's precision on float64 rewards (gamma 0.95 is not a float32 number)"""
     rewards = torch.randn(40, generator=gen(8), dtype=torch.float64)
     compare.precision("discounted_returns", rewards, 0.95, case="40 random rewards, gamma 0.95, float64")
 
 
 @points(1, group="float64 precision", gate="softmax_logprob_grad")
 def test_softmax_logprob_grad_float64_precision(compare):
-    """float64 logits keep float64's precision"""
+    """softmax_logprob_grad keeps float64's precision on float64 logits"""
     logits = torch.randn(7, generator=gen(9), dtype=torch.float64)
     compare.precision("softmax_logprob_grad", logits, 3, case="7 random logits, action 3, float64")
 
 
 @points(1, group="float64 precision", gate="reinforce_update")
 def test_reinforce_update_float64_precision(compare):
-    """float64 logits keep float64's precision (lr 0.1 is not a float32 number)"""
+    """reinforce_update keeps float64's precision on float64 logits (lr 0.1 is not a float32 number)"""
     logits = torch.randn(5, generator=gen(10), dtype=torch.float64)
     compare.precision("reinforce_update", logits, 2, 1.7, 0.1,
                       case="5 random logits, action 2, return 1.7, lr 0.1, float64")
@@ -231,7 +231,7 @@ def test_reinforce_update_float64_precision(compare):
 
 @points(1, group="float64 precision", gate="reinforce_loss")
 def test_reinforce_loss_float64_precision(compare):
-    """float64 inputs keep float64's precision"""
+    """reinforce_loss keeps float64's precision on float64 inputs"""
     g = gen(11)
     lp = -torch.rand(12, generator=g, dtype=torch.float64) * 2
     ret = torch.randn(12, generator=g, dtype=torch.float64) * 3

@@ -19,7 +19,7 @@ def test_gated_points_count_once_the_main_cases_pass(tmp_path, zygote):
     zeros = grade(tmp_path, zygote, "grpo", trivial_source(course.get("grpo"), "zeros"))
     assert single_response(zeros)["score"] == 0
     assert single_response(zeros)["output"] == gate_note(["group_advantages"])
-    assert "points count once the main cases of group_advantages pass" in gate_note(["group_advantages"])
+    assert "held back until the main cases of group_advantages pass" in gate_note(["group_advantages"])
 
     source = trivial_source(course.get("grpo"), "zeros", keep=("group_advantages",))
     half = grade(tmp_path, zygote, "grpo", source, student="half")
