@@ -12,6 +12,8 @@ module             job
 ``calls``          one call of a student function, optionally with gradients
 ``messages``       the release's stub line; how a student's exception reads
 ``discovery``      which file is graded (module or notebook), read safely
+``stubs``          which graded functions a module or notebook has written,
+                   read from its parsed code (never run)
 ``files``          a student's files and zips read as data: no link followed,
                    nothing read past its limit
 ``loading``        build a module from a ``.py`` or from a notebook's cells

@@ -11,7 +11,11 @@ judges the algorithm: it compares at float32 precision, :data:`TOLERANCES`,
 whatever the dtype, so a float64 answer that went through a float32
 intermediate (a ``.float()`` mask, a ``torch.tensor`` of Python floats, a
 float32 buffer) is still right there, and so is a float32 result where float64
-was due. Float64 arithmetic itself is checked by one test per function,
+was due. Given the ``exact`` answer (the grader's reference computed in float64
+on the same inputs), the tolerance is measured from it, not from the float32
+reference: an answer within float32 precision of the exact one is right, and so
+is one no further from it than the float32 reference itself (:func:`within`),
+so an answer more accurate than the reference is never charged. Float64 arithmetic itself is checked by one test per function,
 ``expect_close(..., precision=True)``, at :data:`FLOAT64_PRECISION`; its
 failure says, from the numbers, whether the answer holds float32's precision
 and names the usual causes.
@@ -195,15 +199,39 @@ def expect_tensor(actual, *, case: str, shape=None, dtype=None) -> torch.Tensor:
     return actual.detach()
 
 
+def within(got: torch.Tensor, want: torch.Tensor, rtol: float, atol: float,
+           exact: torch.Tensor | None = None) -> torch.Tensor:
+    """Elementwise: ``got`` is within ``atol + rtol * |want|`` of ``want`` (NaN matching NaN,
+    an infinity itself), or, given the ``exact`` answer, within ``atol + rtol * |exact|`` of
+    it widened by the reference's own distance ``|want - exact|`` from it (where that is
+    finite). All float64, of one shape.
+
+    >>> ref, exact = torch.tensor([0.00146484375]), torch.tensor([0.0015])  # float32 rounding
+    >>> bool(within(torch.tensor([0.0015]), ref, 1e-4, 1e-5)), bool(within(torch.tensor([0.0015]), ref, 1e-4, 1e-5, exact))
+    (False, True)
+    """
+    def close(to, slack=0.0):
+        near = torch.isfinite(to) & ((got - to).abs() <= atol + rtol * to.abs() + slack)
+        return near | (got == to) | (torch.isnan(got) & torch.isnan(to))
+    ok = close(want)
+    if exact is not None:
+        own = (want - exact).abs().nan_to_num(nan=0.0, posinf=0.0)
+        ok = ok | close(exact, own)
+    return ok
+
+
 def expect_close(actual, expected, *, case: str, atol: float | None = None,
                  rtol: float | None = None, check_dtype: bool = True,
-                 hint: str | None = None, precision: bool = False) -> torch.Tensor:
+                 hint: str | None = None, precision: bool = False,
+                 exact=None) -> torch.Tensor:
     """Tensor result equal to ``expected``: same shape, same dtype, values within tolerance.
 
     A value check (the default) judges the algorithm at float32 precision: a float32
     result where float64 is due is accepted, since the float64 precision check (one per
     function, ``precision=True``) grades that, once. ``precision=True`` asks for the dtype
     and :data:`FLOAT64_PRECISION`, and its failure carries a diagnosis from the numbers.
+    ``exact`` (the exact answer: the reference computed in float64) is what values are
+    measured from (:func:`within`); a failure then shows it, rounded to the result's dtype.
     """
     expected = torch.as_tensor(expected)
     lenient = (check_dtype and expected.dtype == torch.float64
@@ -217,12 +245,23 @@ def expect_close(actual, expected, *, case: str, atol: float | None = None,
     rtol = default_rtol if rtol is None else rtol
     atol = default_atol if atol is None else atol
     got, want = actual.to(torch.float64), expected.detach().to(torch.float64)
+    truth = None
+    if exact is not None:
+        truth = torch.as_tensor(exact).detach().to(torch.float64)
+        if truth.shape != want.shape:
+            truth = None
     if got.is_floating_point() and torch.isnan(got).any() and not torch.isnan(want).any():
         raise Mismatch(case, detail="the result contains NaN (a division by zero, or exp/log "
                                     "of an extreme value?)", expected=expected, actual=actual,
                        hint=hint, focus=int(torch.isnan(got).reshape(-1).int().argmax()))
-    if not torch.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True):
+    if not bool(within(got, want, rtol, atol, truth).all()):
+        reference = want
+        if truth is not None:      # what is shown and measured: the exact answer
+            expected, want = truth.to(expected.dtype), truth
         largest, relative, flat = differences(got, want, rtol, atol)
+        own = float((reference - want).abs().reshape(-1)[flat].nan_to_num(nan=0.0, posinf=0.0))
+        widened = (f", widened there by {own:.2g}, the float32 reference's own rounding"
+                   if own > atol + rtol * abs(float(want.reshape(-1)[flat])) else "")
         a, b = want.reshape(-1)[flat].item(), got.reshape(-1)[flat].item()
         digits = digits_apart(a, b)
         where = ""
@@ -231,7 +270,7 @@ def expect_close(actual, expected, *, case: str, atol: float | None = None,
             where = f" at index {index[0] if len(index) == 1 else index}"
         detail = (f"values differ{where}: expected {_num(a, digits)}, got {_num(b, digits)}; "
                   f"largest difference {largest:.2g} (relative {relative:.2g}), tolerance "
-                  f"{tolerance_text(rtol, atol)}")
+                  f"{tolerance_text(rtol, atol)}{widened}")
         diagnosis = (precision_diagnosis(got, want, actual.dtype)
                      if precision and expected.dtype == torch.float64 else "")
         raise Mismatch(case, expected=expected, actual=actual, hint=hint, detail=detail,
@@ -243,8 +282,10 @@ def expect_close(actual, expected, *, case: str, atol: float | None = None,
 
 
 def expect_float(actual, expected: float, *, case: str, atol: float | None = None,
-                 rtol: float | None = None, hint: str | None = None) -> float:
-    """A Python number close to ``expected`` (a value check: float32 precision by default)."""
+                 rtol: float | None = None, hint: str | None = None,
+                 exact: float | None = None) -> float:
+    """A Python number close to ``expected`` (a value check: float32 precision by default),
+    or to the ``exact`` answer, as :func:`within` says."""
     default_rtol, default_atol = TOLERANCES[torch.float32]
     rtol = default_rtol if rtol is None else rtol
     atol = default_atol if atol is None else atol
@@ -253,8 +294,14 @@ def expect_float(actual, expected: float, *, case: str, atol: float | None = Non
     if isinstance(actual, bool) or not isinstance(actual, (int, float)):
         raise Mismatch(case, detail=f"expected a Python float, got {type(actual).__name__}",
                        actual=actual)
-    if not abs(actual - expected) <= atol + rtol * abs(expected) and not (
-            math.isnan(actual) and math.isnan(expected)):
+    truth = None if exact is None else torch.tensor([float(exact)], dtype=torch.float64)
+    try:
+        number = float(actual)
+    except OverflowError:       # an int beyond any float
+        number = math.copysign(math.inf, actual)
+    if not bool(within(torch.tensor([number], dtype=torch.float64),
+                       torch.tensor([float(expected)], dtype=torch.float64), rtol, atol, truth)):
+        expected = float(exact) if exact is not None else expected
         gap = abs(actual - expected)
         relative = gap / abs(expected) if expected else math.inf
         digits = digits_apart(expected, actual)

@@ -12,11 +12,12 @@ another. Work for assignment ``NAME`` is ``NAME.py`` (a module) or
   as the zip or as a folder holding it. Members are read in memory, never
   extracted.
 
-When both a module and a notebook are present, the one with fewer functions
-still left as the release's stubs is graded; on a tie, the module. So a
-student who filled in the notebook is not graded on the untouched stub module
-beside it. Telling a stub apart needs only a text search for
-:func:`~pgcheck.messages.stub_line`'s words; the code is never parsed or run here.
+When both a module and a notebook are present, the one with more graded functions written
+is graded; on a tie, the module. So a student who filled in the notebook is not graded on the
+untouched stub module beside it, and one who kept the stub lines as comments above their code
+is graded on that code. What is written is read from the code, parsed, never run
+(:mod:`pgcheck.stubs`: a comment, a string or dead code is never a stub); code that does not
+parse loses the choice, and the note says why.
 An assignment whose notebook also has answer cells (:mod:`pgcheck.answers`) takes them from
 the notebook whichever file holds the functions: a graded module keeps the notebook beside it
 as its :attr:`Submission.notebook`.
@@ -40,6 +41,7 @@ from pathlib import Path
 
 from . import files
 from .files import Refused
+from .stubs import Progress, progress
 
 #: the kinds of work, in the order a tie is broken
 KINDS = ("py", "ipynb")
@@ -258,10 +260,10 @@ def _grade_id(cell: dict) -> str:
 
 # -- choosing ----------------------------------------------------------------
 
-def stubs_left(sub: Submission, functions) -> list[str]:
-    """The graded ``functions`` whose release stub is still in ``sub``'s code."""
-    code = sub.source if sub.kind == "py" else "\n".join(c for _, c in sub.cells or [])
-    return [f for f in functions if f'NotImplementedError("{f}: not implemented yet' in code]
+def written(sub: Submission, functions) -> Progress:
+    """What ``sub``'s code holds of the graded ``functions`` (:mod:`pgcheck.stubs`)."""
+    return progress(sub.kind, functions, source=sub.source, cells=sub.cells,
+                    filename=sub.filename)
 
 
 def read(student_id: str, path: Path, name: str, functions=(), *,
@@ -281,24 +283,33 @@ def read(student_id: str, path: Path, name: str, functions=(), *,
     if len(found) == 1:
         return next(iter(found.values())).submission(student_id)
     module, notebook = found["py"].submission(student_id), found["ipynb"].submission(student_id)
+    held = {id(sub): written(sub, functions) for sub in (module, notebook) if not sub.problem}
 
-    def done(sub):   # (readable, functions no longer stubs)
-        return (not sub.problem, len(functions) - len(stubs_left(sub, functions))
-                if not sub.problem else -1)
+    def done(sub):   # functions written; -1: not readable
+        work = held.get(id(sub))
+        return -1 if work is None or work.unreadable else len(work.written)
 
     chosen, other = (notebook, module) if done(notebook) > done(module) else (module, notebook)
+    total = len(functions)
     found_both = f"Both {name}.py and {name}.ipynb were found"
-    if done(notebook) == done(module):
-        written = done(module)[1] if not module.problem else 0
-        chosen.note = (f"{found_both}, each with {written} of {len(functions)} functions written, "
-                       f"so the module, {chosen.filename}, is graded.")
-    elif other.problem:
+    if other.problem:
         chosen.note = (f"{found_both}; {chosen.filename} is graded because {other.filename} "
                        f"could not be read: {other.problem.rstrip('.')}.")
+    elif done(notebook) == done(module) == -1:
+        chosen.note = (f"{found_both}, and neither can be read as code "
+                       f"({held[id(module)].describe(module.filename, total)}; "
+                       f"{held[id(notebook)].describe(notebook.filename, total)}), so the module, "
+                       f"{chosen.filename}, is graded.")
+    elif done(notebook) == done(module):
+        chosen.note = (f"{found_both}, each with {done(module)} of {total} functions written, "
+                       f"so the module, {chosen.filename}, is graded.")
+    elif held[id(other)].unreadable:
+        chosen.note = (f"{found_both}; {chosen.filename} is graded because "
+                       f"{held[id(other)].describe(other.filename, total)}.")
     else:
-        left = len(stubs_left(other, functions))
-        chosen.note = (f"{found_both}; {chosen.filename} is graded because {other.filename} "
-                       f"still has the stubs of {left} of {len(functions)} functions.")
+        chosen.note = (f"{found_both}; {chosen.filename} is graded because it has "
+                       f"{done(chosen)} of {total} functions written and {other.filename} "
+                       f"{done(other)}.")
     if answers and chosen is module:
         if notebook.problem:
             chosen.notebook_problem = notebook.problem

@@ -116,3 +116,18 @@ def test_a_bare_not_implemented_error_names_its_function_and_line():
     assert Origin.parse("compute_gae", 57) == Origin("compute_gae", 57)
     for bad in (("x y", 3), ("f", "3"), ("f", True), ("f", -1), ("f" * 101, 3), (None, 1)):
         assert Origin.parse(*bad) is None           # a worker's reply is not trusted
+
+
+# -- tolerances measured from the exact answer (issue 39) ----------------------------------------
+
+def test_the_widening_is_the_references_own_distance_and_only_where_finite():
+    from pgcheck.assertions import within
+
+    exact = torch.tensor([1.0, 1.0, 5.0, math.nan], dtype=torch.float64)
+    ref = torch.tensor([1.01, math.inf, 5.0, math.nan], dtype=torch.float64)
+    got = torch.tensor([0.991, 1.5, 5.0, math.nan], dtype=torch.float64)
+    assert within(got, ref, 1e-4, 1e-5, exact).tolist() == [True, False, True, True]
+    assert within(torch.tensor([math.inf]), torch.tensor([math.inf]), 1e-4, 1e-5).tolist() == [True]
+    assert expect_float(0.0015, 0.001465, case="c", exact=0.0015) == 0.0015
+    with pytest.raises(Mismatch):
+        expect_float(0.0015, 0.001465, case="c")

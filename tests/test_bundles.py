@@ -34,6 +34,7 @@ from pathlib import Path
 import pytest
 
 from autograder.authoring import course
+import two_files
 from conftest import autograde, grade_json
 from freshenv import clean_environ, make_env
 
@@ -203,7 +204,9 @@ def test_filled_notebook_is_checked_zipped_and_graded_alike(name, bundle, tmp_pa
     proc = run(python, ["check.py", "--zip"], folder, environ)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.startswith(f"Checking {name}.ipynb"), proc.stdout
-    assert f"{name}.py still has the stubs" in proc.stdout
+    functions = len(course.get(name).functions)
+    assert f"{name}.ipynb is graded because it has {functions} of {functions} functions written and {name}.py 0" \
+        in proc.stdout, proc.stdout
     assert "FAILED" not in proc.stdout and "not implemented" not in proc.stdout
     archive = folder / f"{name}-submission.zip"
     with zipfile.ZipFile(archive) as zf:
@@ -216,6 +219,37 @@ def test_filled_notebook_is_checked_zipped_and_graded_alike(name, bundle, tmp_pa
     by_hand = sum(w.points for w in course.get(name).answers.written)   # 0 until scored
     assert by_zip["score"] == by_folder["score"] == by_folder["max_score"] - by_hand > 0
     assert by_zip["max_score"] == by_folder["max_score"]
+
+
+@pytest.mark.parametrize("name", [course.example().name])
+def test_module_or_notebook_is_chosen_from_the_code(name, bundle, tmp_path):
+    """The four combinations of a finished module (stub lines deleted, or kept as comments)
+    with a notebook of zero or one function written, and one function written in the notebook
+    only (tests/two_files.py): the shipped check.py checks the file with more functions
+    written and says so truly; ``autograde grade`` grades that file (issue 39: the module with
+    commented-out stub lines beside a notebook of one function was graded on the notebook,
+    21 of 42)."""
+    folder, python, environ = bundle
+    assignment = course.get(name)
+    batch = tmp_path / "class"
+    for n, case in enumerate(two_files.CASES):
+        work = two_files.make(batch / f"case{n}", assignment, case)
+        proc = run(python, ["check.py", str(work)], folder, environ)
+        graded = f"{name}.{two_files.CASES[case][2]}"
+        assert proc.stdout.startswith(f"Checking {graded} "), (case, proc.stdout)
+        assert two_files.note(assignment, case) in proc.stdout, (case, proc.stdout)
+    alone = batch / "notebook-alone"
+    alone.mkdir()
+    shutil.copy(batch / f"case{len(two_files.CASES) - 1}" / f"{name}.ipynb", alone)
+    results, _ = grade_json([batch], name, tmp_path / "out", "--skip-slow", "--jobs", "2")
+    by_hand = sum(w.points for w in assignment.answers.written)
+    for n, case in enumerate(two_files.CASES):
+        result = results[f"case{n}"]
+        if two_files.CASES[case][2] == "py":
+            assert result["score"] == result["max_score"] - by_hand, (case, result["score"])
+        else:
+            assert result["tests"] == results["notebook-alone"]["tests"], case
+            assert 0 < result["score"] < result["max_score"] - by_hand, case
 
 
 # -- the notebook ------------------------------------------------------------------------------

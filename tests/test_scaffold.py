@@ -15,6 +15,7 @@ import pytest
 
 from autograder.authoring import scaffold
 from conftest import ROOT, fresh_checkout, walkthroughs
+from test_fairness import MIN_FORMS
 from test_mutants import MIN_BANK, MIN_VARIANTS
 
 DOC = ROOT / "docs" / "adding-an-assignment.md"
@@ -30,6 +31,7 @@ def test_the_document_states_what_the_suite_wants_of_a_new_assignment():
     text = " ".join(DOC.read_text().split())
     assert f"at least {MIN_BANK} known mistakes" in text
     assert f"at least {MIN_VARIANTS} correct variants" in text
+    assert f"at least {MIN_FORMS} correct forms of every function" in text
     assert "fails on purpose" in text and "AUTOGRADE_ROOT" in text
 
 
@@ -63,7 +65,8 @@ def test_a_new_assignment_from_scaffold_to_grades(tmp_path):
     assert changed == [], "scaffolding and releasing changed existing files"
     new = sorted(set(after) - set(before))
     allowed = (f"solutions/{name}/", f"assignments/{name}/", f"autograder/hidden/{name}/",
-               f"tests/variants/{name}/", "autograde-out/")     # the last: grade's, git-ignored
+               f"tests/variants/{name}/", f"tests/fair/{name}/",
+               "autograde-out/")     # the last: grade's, git-ignored
     assert new and all(f.startswith(allowed) for f in new), [f for f in new
                                                              if not f.startswith(allowed)]
     assert (copy / "tests" / "mutants" / name).resolve() == \

@@ -24,7 +24,8 @@ def verify(completion, a, b):
     ==============  ===========  ==============================================
     argument        type         meaning
     ==============  ===========  ==============================================
-    ``completion``  str          what the model wrote after the prompt
+    ``completion``  any          what the model wrote after the prompt: a
+                                 str (anything else scores 0.0)
     ``a``, ``b``    int          the operands of the prompt ``a×b=``
     returns         float        1.0 or 0.0
     ==============  ===========  ==============================================
@@ -47,17 +48,18 @@ def tis_weights(logp_trainer, logp_rollout, mask, cap=2.0):
     dominating a batch. The weights are constants: no gradient flows through
     them.
 
-    ==================  ===========  ==============================================
-    argument            shape/dtype  meaning
-    ==================  ===========  ==============================================
-    ``logp_trainer``    ``(N, L)``   token log-probs under the trainer (may
-                                     require grad)
-    ``logp_rollout``    ``(N, L)``   the same tokens' log-probs under the engine
-    ``mask``            ``(N, L)``   bool, True for real tokens (padding may
-                                     hold any value, ``-inf`` included)
-    ``cap``             float        upper bound of a weight
-    returns             ``(N,)``     weights in ``[0, cap]``, detached
-    ==================  ===========  ==============================================
+    ==================  ===============  ==========================================
+    argument            shape/dtype      meaning
+    ==================  ===============  ==========================================
+    ``logp_trainer``    ``(N, L)``       token log-probs under the trainer (may
+                                         require grad)
+    ``logp_rollout``    ``(N, L)``       the same tokens' log-probs under the
+                                         engine
+    ``mask``            bool ``(N, L)``  True for real tokens (padding may hold
+                                         any value, ``-inf`` included)
+    ``cap``             float            upper bound of a weight
+    returns             ``(N,)``         weights in ``[0, cap]``, detached
+    ==================  ===============  ==========================================
 
     A weight is positive in exact arithmetic, but ``exp`` rounds it to
     exactly 0 when the response's summed log-ratio is below about -104 in

@@ -24,16 +24,18 @@ import torch
 def td_residuals(rewards, values, next_values, terminated, gamma):
     """One-step TD errors ``delta_t = r_t + gamma * (1 - terminated_t) * V(s_{t+1}) - V(s_t)``.
 
-    ===============  ==================  ====================================
-    argument         shape/dtype         meaning
-    ===============  ==================  ====================================
-    ``rewards``      ``(T,)``/``(T,N)``  reward of step t
-    ``values``       same                ``V(s_t)``
-    ``next_values``  same                ``V(s_{t+1})`` (pre-reset observation)
-    ``terminated``   same, bool          true where step t ended the episode
-    ``gamma``        float               discount
-    returns          same as rewards     ``delta_t``
-    ===============  ==================  ====================================
+    ===============  ======================  ================================
+    argument         shape/dtype             meaning
+    ===============  ======================  ================================
+    ``rewards``      ``(T,)`` or ``(T, N)``  reward of step t
+    ``values``       like ``rewards``        ``V(s_t)``
+    ``next_values``  like ``rewards``        ``V(s_{t+1})`` (pre-reset
+                                             observation)
+    ``terminated``   bool like ``rewards``   true where step t ended the
+                                             episode
+    ``gamma``        float                   discount
+    returns          like ``rewards``        ``delta_t``
+    ===============  ======================  ================================
 
     >>> td_residuals(torch.tensor([1.0, 1.0]), torch.tensor([0.5, 0.5]),
     ...              torch.tensor([2.0, 2.0]), torch.tensor([False, True]), 0.9)
@@ -51,19 +53,19 @@ def compute_gae(rewards, values, next_values, terminated, truncated, gamma, lam)
     function's regression target). ``lam = 0`` gives the TD errors themselves;
     ``lam = 1`` gives the Monte Carlo return minus ``V``.
 
-    ===============  ==================  ====================================
-    argument         shape/dtype         meaning
-    ===============  ==================  ====================================
-    ``rewards``      ``(T,)``/``(T,N)``  as in :func:`td_residuals`
-    ``values``       same
-    ``next_values``  same
-    ``terminated``   same, bool
-    ``truncated``    same, bool          true where a time limit cut step t
-    ``gamma``        float               discount
-    ``lam``          float               GAE's lambda in [0, 1]
-    returns          two tensors         ``(advantages, returns)``, shape of
-                                         ``rewards``
-    ===============  ==================  ====================================
+    ===============  ======================  ================================
+    argument         shape/dtype             meaning
+    ===============  ======================  ================================
+    ``rewards``      ``(T,)`` or ``(T, N)``  as in :func:`td_residuals`
+    ``values``       like ``rewards``
+    ``next_values``  like ``rewards``
+    ``terminated``   bool like ``rewards``
+    ``truncated``    bool like ``rewards``   true where a time limit cut
+                                             step t
+    ``gamma``        float                   discount
+    ``lam``          float                   GAE's lambda in [0, 1]
+    returns          two like ``rewards``    ``(advantages, returns)``
+    ===============  ======================  ================================
 
     Three steps of reward 1 with V = 0 everywhere, the last one terminal; with
     lam = 1 the advantage is the undiscounted (gamma = 1) return to go:

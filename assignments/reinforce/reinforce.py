@@ -86,22 +86,32 @@ def reinforce_loss(logprobs, returns, baseline=None):
 
     ``-mean(logprobs * (returns - baseline))``. Returns and baseline are
     constants: no gradient may flow into them, even if they require grad (a
-    learned baseline has its own loss).
+    learned baseline has its own loss). One episode is ``(T,)``; a batch of N
+    episodes (or environments) side by side is ``(T, N)``, and the mean then
+    runs over all ``T * N`` steps.
 
-    ============  ================  ========================================
-    argument      shape/dtype       meaning
-    ============  ================  ========================================
-    ``logprobs``  ``(T,)``          ``log pi(a_t | s_t)``, differentiable
-    ``returns``   ``(T,)``          ``G_t``
-    ``baseline``  None, float, or   subtracted from the returns; a tensor
-                  tensor            must broadcast to the shape of returns
-    returns       ``()``            the loss to minimise
-    ============  ================  ========================================
+    ============  ===========================  =============================
+    argument      shape/dtype                  meaning
+    ============  ===========================  =============================
+    ``logprobs``  ``(T,)`` or ``(T, N)``       ``log pi(a_t | s_t)``,
+                                               differentiable
+    ``returns``   like ``logprobs``            ``G_t``
+    ``baseline``  None, float, or tensor       subtracted from the returns:
+                  broadcasting to ``returns``  one number, one per step,
+                                               one per environment ``(N,)``
+    returns       ``()``                       the loss to minimise
+    ============  ===========================  =============================
 
     >>> reinforce_loss(torch.tensor([-1.0, -2.0]), torch.tensor([3.0, 1.0]))
     tensor(2.5000)
     >>> reinforce_loss(torch.tensor([-1.0, -2.0]), torch.tensor([3.0, 1.0]), 2.0)
     tensor(-0.5000)
+
+    Two environments side by side, each with its own baseline:
+
+    >>> reinforce_loss(torch.tensor([[-1.0, -1.0], [-2.0, -1.0]]),
+    ...                torch.tensor([[3.0, 4.0], [1.0, 2.0]]), torch.tensor([0.0, 2.0]))
+    tensor(1.7500)
     """
     raise NotImplementedError("reinforce_loss: not implemented yet; replace this line with your code (see the docstring)")
 

@@ -128,8 +128,8 @@ instead of `~/pg-unit/bin/python`.)
 #: the set-up section's last paragraph (``{zip_holds}``: one of :data:`ZIP_HOLDS`), wrapped
 CHECK_PARAGRAPH = (
     "`check.py` finds your work the way the grader does: `{name}.py` or `{name}.ipynb`; when "
-    "both are here it checks the one with fewer functions left as stubs (the module on a tie) "
-    "and says which. {zip_holds} The public checks are the worked examples of the course texts "
+    "both are here it checks the one with more functions written (the module on a tie; a stub "
+    "line you kept as a comment does not count) and says which. {zip_holds} The public checks are the worked examples of the course texts "
     "(in `checks.py`); the grade adds hidden tests, so passing them is a good sign, not a "
     "promise.")
 

@@ -21,6 +21,10 @@ file                                   what to do with it
 ``autograder/hidden/NAME/mutants/``    the bank of known mistakes (one example)
 ``autograder/hidden/NAME/fuzz.py``      random calls from the contract's shapes (benchmark)
 ``tests/variants/NAME/``               correct solutions written differently (one)
+``tests/fair/NAME/``                   the fairness bank: correct but unusual forms of
+                                       each function (one), wrong forms its
+                                       differential test must reject (one), and the
+                                       docstrings' edge cases
 ``tests/mutants/NAME``                 a link to the bank, like every assignment's
 =====================================  ==============================================
 
@@ -197,6 +201,32 @@ def {fn}(x):
 '''
 
 
+FAIR_FORM = '''"""numpy inside (the fairness bank: a correct form that must keep full marks)."""
+import torch
+
+
+def {fn}(x):
+    return torch.from_numpy(x.detach().numpy() * 2)
+'''
+
+FAIR_WRONG = '''"""Adds 2 where it should double (the differential test must reject it)."""
+
+
+def {fn}(x):
+    return x + 2
+'''
+
+FAIR_EDGES = '''"""The edge cases {fn}'s docstring speaks of, for the fairness bank's differential test
+(tests/fairness.py): (function, args, kwargs, arguments whose gradients are compared)."""
+import torch
+
+
+def calls(dtype):
+    return [("{fn}", (torch.zeros(0, dtype=dtype),), {{}}, []),
+            ("{fn}", (torch.tensor([1.0, -2.5, 1e30], dtype=dtype),), {{}}, [])]
+'''
+
+
 def _notebook(name: str, title: str, fn: str) -> nbformat.NotebookNode:
     def meta(grade_id, *, locked=True, solution=False, grade=False, points=None):
         data = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": 3,
@@ -242,6 +272,9 @@ def create(name: str, title: str = "a new assignment", root: Path | None = None)
         hidden / "mutants" / "forgets_the_factor.py": MUTANT.format(**fmt),
         hidden / "fuzz.py": FUZZ.format(**fmt),
         root / "tests" / "variants" / name / "loop" / f"{name}.py": VARIANT.format(**fmt),
+        root / "tests" / "fair" / name / EXAMPLE / "numpy.py": FAIR_FORM.format(**fmt),
+        root / "tests" / "fair" / name / "wrong" / EXAMPLE / "adds.py": FAIR_WRONG.format(**fmt),
+        root / "tests" / "fair" / name / "edges.py": FAIR_EDGES.format(**fmt),
     }
     notebook = root / "solutions" / name / f"{name}.ipynb"
     link = root / "tests" / "mutants" / name

@@ -8,7 +8,9 @@ The hidden suites' main tool is the ``compare`` fixture (a :class:`Compare`)::
 runs the student's function in the worker and the reference here, on the same
 arguments, and checks the answer (type, exact shape, dtype, values within
 :data:`~pgcheck.assertions.TOLERANCES`: float32 precision, since a value test
-judges the algorithm). ``compare.precision(...)`` is the one test per function
+judges the algorithm). Values are measured from the exact answer, the reference
+run again on the inputs made float64 (:func:`exact_answer`), so an answer more
+accurate than the float32 reference is never charged for the reference's rounding. ``compare.precision(...)`` is the one test per function
 that asks for float64 arithmetic (:data:`~pgcheck.assertions.FLOAT64_PRECISION`);
 ``compare.grad(...)`` checks gradients; ``compare.unmodified(...)`` checks that
 the inputs are left as they were, and nothing else.
@@ -61,20 +63,64 @@ def clone(value):
     return value
 
 
-def expect_same(actual, expected, *, case: str, names=None, precision: bool = False) -> None:
+def expect_same(actual, expected, *, case: str, names=None, precision: bool = False,
+                exact=None) -> None:
     """``actual`` matches ``expected``: a tensor, a number, or a tuple of them; with
-    ``precision``, tensors to float64's precision (the precision tests)."""
+    ``precision``, tensors to float64's precision (the precision tests). ``exact``, of the
+    same form: the exact answer (:func:`exact_answer`) that values are measured from."""
     if isinstance(expected, (tuple, list)):
         if not isinstance(actual, (tuple, list)) or len(actual) != len(expected):
             raise Mismatch(case, detail=f"expected a tuple of {len(expected)} values",
                            actual=actual)
+        exacts = exact if isinstance(exact, (tuple, list)) and len(exact) == len(expected) \
+            else [None] * len(expected)
         for i, (got, want) in enumerate(zip(actual, expected)):
             label = names[i] if names else f"item {i}"
-            expect_same(got, want, case=f"{case}, {label}", precision=precision)
+            expect_same(got, want, case=f"{case}, {label}", precision=precision,
+                        exact=exacts[i])
     elif isinstance(expected, torch.Tensor):
-        expect_close(actual, expected.detach(), case=case, precision=precision)
+        expect_close(actual, expected.detach(), case=case, precision=precision,
+                     exact=exact if isinstance(exact, torch.Tensor) else None)
     else:
-        expect_float(actual, float(expected), case=case)
+        expect_float(actual, float(expected), case=case,
+                     exact=float(exact) if isinstance(exact, (int, float)) else None)
+
+
+def promoted(value):
+    """A copy of call arguments with every float32 (or float16) tensor made float64."""
+    if isinstance(value, torch.Tensor):
+        copy = value.detach().clone()
+        if copy.is_floating_point() and copy.dtype != torch.float64:
+            copy = copy.to(torch.float64)
+        return copy.requires_grad_(value.requires_grad and copy.is_floating_point())
+    if isinstance(value, (list, tuple)):
+        return type(value)(promoted(v) for v in value)
+    if isinstance(value, dict):
+        return {k: promoted(v) for k, v in value.items()}
+    return value
+
+
+def _lower_precision(value) -> bool:
+    if isinstance(value, torch.Tensor):
+        return value.is_floating_point() and value.dtype != torch.float64
+    if isinstance(value, (list, tuple)):
+        return any(_lower_precision(v) for v in value)
+    if isinstance(value, dict):
+        return any(_lower_precision(v) for v in value.values())
+    return False
+
+
+def exact_answer(function, args, kwargs):
+    """The exact answer of a call: ``function`` (the reference) on its inputs made float64,
+    or None when they hold no float32 tensor (the reference's answer is then the exact one)
+    or the reference refuses the promoted inputs. docs/contract.md, "Precision"."""
+    if not (_lower_precision(args) or _lower_precision(kwargs)):
+        return None
+    try:
+        with torch.no_grad():
+            return function(*promoted(args), **promoted(kwargs))
+    except Exception:  # noqa: BLE001 - then the float32 reference's answer stands alone
+        return None
 
 
 def expect_grads(actual: list, expected: list, *, case: str, names) -> None:
@@ -144,6 +190,7 @@ class Compare:
     def __call__(self, fn: str, *args, case: str, names=None, _precision=False, **kwargs):
         """Call ``fn`` on both sides and check the student's value; returns it."""
         expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
+        exact = exact_answer(getattr(self.reference, fn), args, kwargs)
         judge = partial(_judge_value, names=names, precision=_precision)
         try:
             actual = getattr(self.student, fn).on(case, seconds, expected)(*args, **kwargs)
@@ -155,7 +202,8 @@ class Compare:
             return self._failed(exc, fn)
         self._observe(fn, "value", args, kwargs, actual, expected, judge)
         try:
-            expect_same(actual, expected, case=case, names=names, precision=_precision)
+            expect_same(actual, expected, case=case, names=names, precision=_precision,
+                        exact=exact)
         except Mismatch as exc:
             if not exc.diagnosis:
                 exc.with_diagnosis(diagnose(getattr(self.reference, fn), clone(args),

@@ -3,7 +3,8 @@
 Which file of a student's work is graded, and how it is read, is decided by
 :mod:`pgcheck.discovery`, the same code a student's ``check.py`` uses. This
 module only expands the command line's paths into students. Nothing here
-compiles or runs the student's code (even parsing Python is left to the worker).
+compiles or runs the student's code (telling which of two files has more functions written
+parses it, in :mod:`pgcheck.stubs`, and nothing more).
 
 A path named on the command line is the TA's: the folders above it are followed as they
 are. Everything found below a batch folder is the students' and is looked at with

@@ -55,14 +55,14 @@ def group_advantages(rewards, normalize_std=False, eps=1e-6):
 def sequence_logprob(token_logprobs, mask):
     """Log-probability of each whole response: the sum over its real tokens.
 
-    ==================  =============  =====================================
-    argument            shape/dtype    meaning
-    ==================  =============  =====================================
-    ``token_logprobs``  ``(N, L)``     log-prob of each generated token
-    ``mask``            ``(N, L)``     bool, True for real tokens, False for
-                        bool           padding
-    returns             ``(N,)``       ``log`` of the path probability
-    ==================  =============  =====================================
+    ==================  ===============  ===================================
+    argument            shape/dtype      meaning
+    ==================  ===============  ===================================
+    ``token_logprobs``  ``(N, L)``       log-prob of each generated token
+    ``mask``            bool ``(N, L)``  True for real tokens, False for
+                                         padding
+    returns             ``(N,)``         ``log`` of the path probability
+    ==================  ===============  ===================================
 
     Padding may hold any value, ``-inf`` included (what masked logits give):
     leave it out of the sum rather than multiplying it by the mask, since
@@ -85,15 +85,15 @@ def grpo_loss(token_logprobs, mask, advantages):
 
     The advantages are constants: no gradient flows into them.
 
-    ==================  ===========  =======================================
-    argument            shape/dtype  meaning
-    ==================  ===========  =======================================
-    ``token_logprobs``  ``(N, L)``   differentiable token log-probs
-    ``mask``            ``(N, L)``   bool mask of real tokens (padding may
-                                     hold any value, ``-inf`` included)
-    ``advantages``      ``(N,)``     one advantage per response
-    returns             ``()``       the loss
-    ==================  ===========  =======================================
+    ==================  ===============  ===================================
+    argument            shape/dtype      meaning
+    ==================  ===============  ===================================
+    ``token_logprobs``  ``(N, L)``       differentiable token log-probs
+    ``mask``            bool ``(N, L)``  real tokens (padding may hold any
+                                         value, ``-inf`` included)
+    ``advantages``      ``(N,)``         one advantage per response
+    returns             ``()``           the loss
+    ==================  ===============  ===================================
 
     A right answer of path probability 0.25 and a wrong one of 0.5:
 

@@ -40,6 +40,14 @@ def check_reinforce_loss_scalar(student):
     expect_close(student.reinforce_loss(lp, ret, 2.0), torch.tensor(-0.5), case="baseline 2.0")
 
 
+def check_reinforce_loss_batch(student):
+    """Two environments side by side, (T, N) = (2, 2), one baseline each: the mean of all four."""
+    lp = torch.tensor([[-1.0, -1.0], [-2.0, -1.0]])
+    ret = torch.tensor([[3.0, 4.0], [1.0, 2.0]])
+    expect_close(student.reinforce_loss(lp, ret, torch.tensor([0.0, 2.0])), torch.tensor(1.75),
+                 case="2 steps of 2 environments, baselines (0, 2)")
+
+
 def check_logit_grad_estimate_stats_baseline(student):
     """Returns (10, 12), probs (0.5, 0.5): variance 30.25 without baseline, 0 with 11; mean 0.5."""
     p, R = torch.tensor([0.5, 0.5]), torch.tensor([10.0, 12.0])

@@ -22,10 +22,11 @@ NAMES = ["advantages", "returns"]
 
 PROMISES = {
     "td_residuals": {
-        "``(T,)``/``(T,N)``": ["test_td_residuals_random", "test_td_residuals_batch",
-                               "test_one_step"],
+        "``(T,)`` or ``(T, N)``": ["test_td_residuals_random", "test_td_residuals_batch",
+                                   "test_one_step"],
         "true where step t ended the episode": ["test_td_residuals_random"],
-        "same as rewards": ["test_td_residuals_random", "test_td_residuals_float64_precision"],
+        "returns like ``rewards``": ["test_td_residuals_random",
+                                     "test_td_residuals_float64_precision"],
     },
     "compute_gae": {
         "``done_t = terminated_t or truncated_t``": ["test_several_episodes",
@@ -35,9 +36,9 @@ PROMISES = {
         "``returns = advantages + values``": ["test_returns_are_advantages_plus_values"],
         "``lam = 0`` gives the TD errors": ["test_lambda_zero_is_td"],
         "``lam = 1`` gives the Monte Carlo return minus ``V``": ["test_lambda_one_is_monte_carlo"],
-        "``(T,)``/``(T,N)``": ["test_batch_shapes", "test_one_step"],
+        "``(T,)`` or ``(T, N)``": ["test_batch_shapes", "test_one_step"],
         "true where a time limit cut step t": ["test_truncation_mid_rollout"],
-        "shape of": ["test_batch_shapes", "test_compute_gae_float64_precision"],
+        "two like ``rewards``": ["test_batch_shapes", "test_compute_gae_float64_precision"],
     },
 }
 

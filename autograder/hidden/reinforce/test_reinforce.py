@@ -37,15 +37,17 @@ PROMISES = {
         "``logits + lr * ret * softmax_logprob_grad(logits, action)``":
             ["test_reinforce_update_random"],
         "``ret``       float": ["test_reinforce_update_random",
-                                "test_reinforce_update_tensor_return"],
+                                "test_reinforce_update_standing_still"],
         "returns       ``(K,)``     the new logits": ["test_reinforce_update_random"],
     },
     "reinforce_loss": {
         "``-mean(logprobs * (returns - baseline))``": ["test_reinforce_loss_baselines"],
         "no gradient may flow into them": ["test_reinforce_loss_gradients"],
         "None, float, or": ["test_reinforce_loss_baselines"],
-        "must broadcast to the shape of returns": ["test_reinforce_loss_batch_baseline",
-                                                   "test_reinforce_loss_broadcast_baselines"],
+        "``(T,)`` or ``(T, N)``": ["test_reinforce_loss_baselines",
+                                   "test_reinforce_loss_batch_baseline"],
+        "broadcasting to ``returns``": ["test_reinforce_loss_batch_baseline",
+                                        "test_reinforce_loss_broadcast_baselines"],
         "``()``": ["test_reinforce_loss_baselines", "test_reinforce_loss_float64_precision"],
     },
     "logit_grad_estimate_stats": {
@@ -126,10 +128,12 @@ def test_reinforce_update_random(compare, dtype):
 
 
 @points(1, group="update step", gate="reinforce_update")
-def test_reinforce_update_tensor_return(compare):
-    """the return given as a 0-dimensional tensor"""
-    compare("reinforce_update", torch.tensor([0.1, -0.4, 0.9]), 1, torch.tensor(2.0), 0.1,
-            case="logits (0.1, -0.4, 0.9), action 1, return tensor(2.), lr 0.1")
+def test_reinforce_update_standing_still(compare):
+    """a return of 0, and a policy of one action: the logits stay where they are"""
+    compare("reinforce_update", torch.tensor([0.1, -0.4, 0.9]), 1, 0.0, 0.1,
+            case="logits (0.1, -0.4, 0.9), action 1, return 0, lr 0.1")
+    compare("reinforce_update", torch.tensor([1.5], dtype=torch.float64), 0, 4.0, 0.5,
+            case="one action, logit 1.5, return 4, lr 0.5")
 
 
 # -- reinforce_loss -----------------------------------------------------------------

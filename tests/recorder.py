@@ -1,0 +1,155 @@
+"""Every call a grade makes to a student's function, recorded: the hidden suites and the public
+checks run as in a grade, against a student that is the reference itself (our own code, run in
+this process) and that writes down each call.
+
+:func:`record` runs an assignment's public checks and hidden suite (slow tests included) with
+the real grading plugin and fixtures, so every route to a student function is taken as a grade
+takes it: ``compare`` (value, ``precision``, ``grad``, ``unmodified``, inside ``gather``), a
+test's own ``student.fn(...)``, and the provided training code of ``student.run``, which calls
+the student's functions the trainer is given. A training run is cut short once each of those
+functions has been called a few times: what is recorded is how the trainer calls them, not
+whether it learns. Each :class:`Call` keeps its arguments as they were before the call, the
+reference's answer (what the comparison then requires of the student's), and the test it came
+from.
+"""
+from __future__ import annotations
+
+import sys
+import types
+from dataclasses import dataclass, field
+
+import pytest
+
+from autograder.authoring.course import Assignment
+from autograder.authoring.inputs import grade_inputs
+from autograder.engine import fixtures
+from autograder.engine.compare import clone
+from autograder.engine.grade import PUBLIC_SUITE, PYTEST_ARGS
+from autograder.engine.plugin import GradingPlugin, reference_module
+from pgcheck.calls import CallResult, call_function
+from pgcheck.loading import new_module
+
+#: calls of each student function a training run makes before it is cut short
+TRAINING_CALLS = 3
+CUT_SHORT = "recorded; the training run was cut short"
+
+
+@dataclass
+class Call:
+    fn: str
+    kind: str               #: "value", "grad", "echo" (a compare.unmodified) or "run" (training)
+    args: tuple
+    kwargs: dict
+    value: object           #: the reference's answer
+    where: str              #: the test (or public check) that made the call
+
+
+class _Enough(Exception):
+    """Stops a training run once it has shown how it calls the student's functions."""
+
+
+@dataclass
+class Recording:
+    """The ``student`` of a grade, answered by the reference, every call written down."""
+    reference: types.ModuleType
+    assignment: Assignment
+    calls: list[Call] = field(default_factory=list)
+    where: str = ""
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return _Function(self, name)
+
+    def _context(self, where: str) -> None:
+        self.where = where
+
+    def _note(self, fn, kind, args, kwargs, value) -> None:
+        self.calls.append(Call(fn, kind, args, kwargs, value, self.where))
+
+    def run(self, entry: str, *, student_args: dict, timeout: float, **kwargs):
+        """Provided course code, loaded as the worker loads it, with the reference's functions
+        (recorded) plugged in; stopped once each was called :data:`TRAINING_CALLS` times."""
+        counts = dict.fromkeys(student_args.values(), 0)
+
+        def plugged(fn):
+            function = getattr(self.reference, fn)
+
+            def call(*args, **kw):
+                before = (clone(args), clone(kw))
+                value = function(*args, **kw)
+                self._note(fn, "run", *before, value)
+                counts[fn] += 1
+                if min(counts.values()) >= TRAINING_CALLS or counts[fn] > 100 * TRAINING_CALLS:
+                    raise _Enough
+                return value
+            return call
+
+        provided = grade_inputs(self.assignment).provided
+        saved = {name: sys.modules.get(name) for name, _ in provided}
+        try:
+            for name, source in provided:
+                filename = f"<provided {name}.py>"      # as the worker loads it
+                exec(compile(source, filename, "exec"), new_module(name, filename).__dict__)
+            module_name, function = entry.rsplit(".", 1)
+            trainer = getattr(sys.modules[module_name], function)
+            trainer(**{arg: plugged(fn) for arg, fn in student_args.items()}, **kwargs)
+        except _Enough:
+            pass
+        finally:        # the course's module names are left as they were (libraries stay)
+            for name, module in saved.items():
+                if module is None:
+                    sys.modules.pop(name, None)
+                else:
+                    sys.modules[name] = module
+        raise AssertionError(CUT_SHORT)
+
+
+class _Function:
+    """``student.fn`` of a :class:`Recording`, with the proxy's ``on``, ``grad`` and ``echo``."""
+
+    def __init__(self, recording: Recording, name: str):
+        self.recording, self.__name__ = recording, name
+        self.function = getattr(recording.reference, name)
+
+    def on(self, case, reference_seconds, answer=None) -> "_Function":
+        return self
+
+    def __call__(self, *args, **kwargs):
+        before = (clone(args), clone(kwargs))
+        value = self.function(*args, **kwargs)
+        self.recording._note(self.__name__, "value", *before, value)
+        return value
+
+    def grad(self, *args, wrt, output=None, grad_output=None, **kwargs) -> CallResult:
+        before = (clone(args), clone(kwargs))
+        reply = call_function(self.function, args, kwargs,
+                              grad={"wrt": list(wrt), "output": output, "grad_output": grad_output})
+        self.recording._note(self.__name__, "grad", *before, reply["value"])
+        return CallResult(reply["value"], reply.get("grads"), reply.get("grad_error"))
+
+    def echo(self, *args, **kwargs) -> CallResult:
+        before = (clone(args), clone(kwargs))
+        reply = call_function(self.function, args, kwargs, echo_args=True)
+        self.recording._note(self.__name__, "echo", *before, reply["value"])
+        return CallResult(reply["value"], args_after=reply["args_after"],
+                          kwargs_after=reply["kwargs_after"])
+
+
+def record(assignment: Assignment, marks: str = "") -> list[Call]:
+    """Every call the public checks and the hidden suite of ``assignment`` make to a student
+    function, answered by the reference (see the module docstring); ``marks``: only the tests
+    pytest's ``-m`` selects (``"slow"``, ``"not slow"``)."""
+    recording = Recording(reference_module(assignment), assignment)
+    plugin = GradingPlugin(assignment, recording)
+    suites = [str(PUBLIC_SUITE)]
+    if assignment.hidden_dir.is_dir():
+        suites.append(str(assignment.hidden_dir))
+    selection = ["-m", marks] if marks else []
+    code = pytest.main(PYTEST_ARGS + selection + suites, plugins=[plugin, fixtures])
+    failed = [o.name for o in plugin.outcomes if o.status != "passed" and o.output
+              and CUT_SHORT not in o.output]
+    assert code in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED,
+                    pytest.ExitCode.NO_TESTS_COLLECTED), code
+    assert not failed, f"the reference failed tests of its own suite: {failed}"
+    return recording.calls
