@@ -63,13 +63,14 @@ def course_csv(path: Path, book: CourseGradebook, roster: Roster, ideas: bool = 
             columns += [(name, idea) for idea in book.ideas.get(name, {})]
     header = ["student", "name", "email"] + [n if i is None else f"{n}: {i}" for n, i in columns] \
         + ["total"]
-    maxima = [book.max_scores[n] if i is None else book.ideas[n][i] for n, i in columns]
-    rows = [["points possible", "", ""] + maxima + [sum(book.max_scores.values())]]
+    maxima = [number(book.max_scores[n] if i is None else book.ideas[n][i]) for n, i in columns]
+    rows = [["points possible", "", ""] + maxima + [number(sum(book.max_scores.values()))]]
     for s in roster.students:
         cells = [_value(book, s.id, n, missing_zero, i) for n, i in columns]
         graded = [book.grade(s.id, n) for n in book.assignments]
-        total = sum(g.score for g in graded if g) if any(graded) or missing_zero else ""
-        rows.append([s.id, s.name, s.email] + cells + [total])
+        total = number(sum(g.score for g in graded if g)) if any(graded) or missing_zero else ""
+        rows.append([s.id, s.name, s.email] + [c if c == "" else number(c) for c in cells]
+                    + [total])
     return Written(write_csv(path, header, rows))
 
 

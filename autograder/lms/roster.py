@@ -116,6 +116,8 @@ def _columns(path: Path, header: list[str], wanted: dict[str, str]) -> dict[str,
     return found
 
 
+#: the names Canvas gives the test student of "Student view"
+TEST_STUDENTS = ("Student, Test", "Test Student")
 #: roster column -> the header of Canvas's gradebook export
 CANVAS_HEADERS = {"name": "Student", "canvas_id": "ID", "sis_user_id": "SIS User ID",
                   "sis_login_id": "SIS Login ID"}
@@ -151,7 +153,9 @@ def from_export(path: Path, lms: str, id_from: str) -> list[list[str]]:
         first = row[0].strip() if row else ""
         if lms == "canvas" and (not first or "Points Possible" in first or first in (
                 "Muted",) or first.startswith("Manual Posting") or not cell.get("ID", "").strip()):
-            continue            # the export's special rows, and its test student's blanks
+            continue            # the export's special rows
+        if lms == "canvas" and first in TEST_STUDENTS:
+            continue            # Canvas's own test student ("Student view"): not a student
         values = {c: row[i].strip() for c, i in at.items() if i < len(row)}
         if lms == "moodle":
             values["name"] = f"{cell.get('First name', '').strip()} " \
