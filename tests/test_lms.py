@@ -214,3 +214,35 @@ def test_a_roster_from_canvas_export_leaves_out_the_test_student(tmp_path):
     assert [(s.id, s.name, s.canvas_id, s.sis_user_id) for s in students] == [
         ("alice", "Liddell, Alice", "101", "S0001"), ("bob", "=HYPERLINK(1)", "102", "S0002"),
         ("carol", "Danvers, Carol", "103", "S0003")]
+
+
+@pytest.mark.slow
+def test_the_guide_runs_as_written_on_a_fresh_copy(tmp_path):
+    """docs/lms.md's command blocks, in the guide's order, pasted into bash in a fresh copy
+    (five assignments, three students; about a minute)."""
+    import os
+    import subprocess
+
+    from conftest import fresh_checkout, walkthroughs
+
+    copy = fresh_checkout(tmp_path / "repo")
+    blocks = walkthroughs((ROOT / "docs" / "lms.md").read_text())
+    env = {**os.environ, "AUTOGRADE_ROOT": str(copy), "COLUMNS": "100"}
+    proc = subprocess.run(["bash", "-euo", "pipefail", "-c", "\n".join(blocks.values())],
+                          cwd=copy, env=env, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, f"{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
+    canvas = list(csv.reader((copy / "canvas-import.csv").open()))
+    assert canvas[2][5:11] == ["30.00", "27.00", "23.00", "42.00", "26.00", "8.00"]   # alice
+    assert canvas[3][5:11] == ["0.00"] * 5 + ["7.00"]                                  # bob
+    assert canvas[4][5:11] == ["30.00", "27.00", "15.00", "", "", "9.00"]   # carol keeps 15
+    assert canvas[5] == next(csv.reader([blocks["lms-canvas-roster"].splitlines()[6]]))
+    assert (copy / "moodle-import.csv").read_text().splitlines() == [
+        "Email address,Name,gae,grpo,grpo_lm,ppo,reinforce",
+        "alice@example.edu,Alice Liddell,27,42,26,23,30",
+        "bob@example.edu,Bob Builder,0,0,0,0,0",
+        "carol@example.edu,Carol Danvers,27,,,,30"]
+    assert (copy / "course-grades.csv").read_text().splitlines()[1:] == [
+        "points possible,,,27,42,26,23,30,148",
+        '"Liddell, Alice",,,27,42,26,23,30,148'.replace('"Liddell, Alice",,', 'alice,"Liddell, Alice",'),
+        'bob,"Builder, Bob",,0,0,0,0,0,0',
+        'carol,"Danvers, Carol",,27,,,,30,57']
