@@ -95,6 +95,20 @@ def test_the_course_gradebook_has_every_grade_and_no_grade_for_no_submission(gra
         ["carol", "Danvers, Carol", "carol@example.edu", "", "", ""]]
 
 
+def test_ideas_add_up_to_the_assignment_and_missing_zero_says_zero(graded):
+    tmp, _ = graded
+    out = tmp / "course-ideas.csv"
+    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--ideas",
+              "--missing", "zero", "-o", out)
+    rows = list(csv.DictReader(out.open()))
+    ideas = [c for c in rows[0] if c.startswith("reinforce: ")]
+    assert ideas                                            # one column per idea worth points
+    for row in rows:
+        assert sum(float(row[c]) for c in ideas) == pytest.approx(float(row["reinforce"]))
+    carol = rows[-1]
+    assert carol["student"] == "carol" and carol["grpo"] == carol["reinforce"] == "0"
+
+
 def canvas_read(path):
     """A file as Canvas's gradebook import reads it: header row 1 (Student, ID, the SIS
     columns, then Section), assignment columns ``Title (id)``, the totals ignored, the
