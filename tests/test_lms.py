@@ -159,6 +159,20 @@ def test_a_column_named_by_hand_and_a_missing_one(graded):
     assert canvas_read(out)[1]["101"]["1004"] == "42.00"
 
 
+def test_a_semicolon_export_comes_back_with_semicolons(graded):
+    tmp, _ = graded
+    export, out = tmp / "canvas-semicolon.csv", tmp / "canvas-semicolon-import.csv"
+    rows = list(csv.reader(CANVAS.splitlines()))
+    with export.open("w", newline="") as fh:
+        csv.writer(fh, delimiter=";").writerows([[c.replace("8.00", "8,00") for c in r]
+                                                 for r in rows])
+    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "canvas",
+              "--canvas-export", export, "-o", out)
+    back = list(csv.reader(out.open(), delimiter=";"))
+    assert back[2][5:8] == [f"{score(tmp, 'reinforce', 'alice'):.2f}", "42.00", "8,00"]
+    assert [r[:5] for r in back] == [r[:5] for r in rows]
+
+
 def moodle_read(path, field_values):
     """A file as Moodle's CSV grade import reads it: a header line, every line as many
     fields, the mapped identifier never blank and a known user, each value a number with

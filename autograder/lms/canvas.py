@@ -17,7 +17,9 @@ source, ``lib/gradebook_importer.rb``), and what is done here:
 * A blank cell where Canvas holds a grade removes the grade. So a roster student with no
   grade (no submission) keeps the cell the export had (``--missing zero``: 0), and so does
   every student not on the roster; every other column is written back byte for byte.
-* Scores are written as the export writes them (``9.00``, a point). Canvas never changes an
+* The separator is the export's: ``;`` when it gives more fields than ``,`` on each of the
+  first three lines, as Canvas decides. Scores are written as the export writes them
+  (``9.00``, a point; Canvas reads a decimal comma too). Canvas never changes an
   assignment's points possible on import: a score above them is taken as it is, so the
   command says where our maximum is not Canvas's.
 """
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from autograder.lms.gradebook import CourseGradebook
-from autograder.lms.roster import RosterError, csv_rows
+from autograder.lms.roster import RosterError, csv_rows, delimiter_of
 from autograder.records.roster import Roster, RosterStudent
 from autograder.report.csvsafe import Verbatim, write_csv
 
@@ -47,6 +49,7 @@ class Filled:
     header: list[str]
     rows: list[list[str]]
     columns: dict[str, int]                 #: assignment -> its column
+    delimiter: str = ","                    #: the export's, kept
     written: int = 0
     notes: list[str] = field(default_factory=list)
 
@@ -111,8 +114,9 @@ def fill(path: Path, book: CourseGradebook, roster: Roster, given: dict[str, str
          missing_zero: bool = False) -> Filled:
     """The export in ``path`` with our assignments' cells filled (see the module docstring)."""
     path = Path(path)
+    delimiter = delimiter_of(path)
     try:
-        rows = csv_rows(path, "Canvas gradebook export")
+        rows = csv_rows(path, "Canvas gradebook export", delimiter)
     except RosterError as exc:
         raise CanvasError(str(exc)) from None
     header = rows[0][1]
@@ -128,7 +132,7 @@ def fill(path: Path, book: CourseGradebook, roster: Roster, given: dict[str, str
         if title in header[:section]:
             at[column] = header.index(title)
     out = [[Verbatim(c) for c in row] for _, row in rows[1:]]
-    done = Filled([Verbatim(h) for h in header], out, columns)
+    done = Filled([Verbatim(h) for h in header], out, columns, delimiter=delimiter)
     seen: set[str] = set()
     for row in out:
         if special(row):
@@ -155,7 +159,7 @@ def fill(path: Path, book: CourseGradebook, roster: Roster, given: dict[str, str
     points = next((row for row in out if row and "Points Possible" in row[0]), None)
     for name, k in columns.items():
         try:
-            theirs = float(points[k]) if points and k < len(points) else None
+            theirs = float(points[k].replace(",", ".")) if points and k < len(points) else None
         except ValueError:
             theirs = None
         if theirs is not None and abs(theirs - book.max_scores[name]) > 1e-9:
@@ -167,4 +171,4 @@ def fill(path: Path, book: CourseGradebook, roster: Roster, given: dict[str, str
 
 def write(out: Path, filled: Filled) -> Path:
     """The filled gradebook, for Canvas's Grades → Import."""
-    return write_csv(out, filled.header, filled.rows)
+    return write_csv(out, filled.header, filled.rows, filled.delimiter)

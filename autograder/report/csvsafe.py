@@ -67,13 +67,15 @@ def cell_text(text: str) -> str:
     return text
 
 
-def write_csv(path: Path, header: list[str], rows: Iterable[Iterable]) -> Path:
+def write_csv(path: Path, header: list[str], rows: Iterable[Iterable],
+              delimiter: str = ",") -> Path:
     """Write ``header`` and ``rows`` to ``path`` with every cell made :func:`safe_cell`
-    (a :class:`Verbatim` cell is written as it is)."""
+    (a :class:`Verbatim` cell is written as it is); ``delimiter``: the one a file read
+    back keeps (Canvas exports ``;`` in some locales)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.writer(fh)
+        writer = csv.writer(fh, delimiter=delimiter)
         writer.writerow([safe_cell(c) for c in header])
         writer.writerows([safe_cell(c) for c in row] for row in rows)
     return path
