@@ -12,6 +12,7 @@ training       authoring, sandbox, report, engine
 platforms      authoring, sandbox, report, engine
 review         authoring, sandbox, report, engine (the class page, regrades, similarity)
 cluster        authoring, sandbox, report, engine, training, review (grading on Dask)
+lms            authoring, sandbox, report, engine, review (roster, course gradebook, LMS files)
 hidden         anything but the CLI (per-assignment suites and checks)
 commands       anything but the CLI (one module per command: its arguments and work)
 cli            anything (builds the parser from the commands and dispatches)
@@ -35,9 +36,11 @@ ALLOWED = {
     "platforms": {"authoring", "sandbox", "report", "engine"},
     "review": {"authoring", "sandbox", "report", "engine"},
     "cluster": {"authoring", "sandbox", "report", "engine", "training", "review"},
-    "hidden": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review"},
+    "lms": {"authoring", "sandbox", "report", "engine", "review"},
+    "hidden": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review",
+               "lms"},
     "commands": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review",
-                 "cluster"},
+                 "cluster", "lms"},
 }
 
 

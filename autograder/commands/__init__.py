@@ -15,6 +15,9 @@ module          ``autograde ...``
 ``gradescope``  an assignment's Gradescope autograder zip
 ``experiment``  an experiment of the course texts
 ``new``         scaffold a new assignment
+``roster``      a roster (``--roster FILE``) from Canvas's or Moodle's own export
+``export``      one course gradebook from grade runs: CSV, Canvas's or Moodle's
+                import (docs/lms.md)
 ``demo``        grade the bundled examples (reference, blank release, a
                 buggy submission per assignment) and print the gradebook
 ``console``     what they share: the console, one-line errors, common options
@@ -27,4 +30,4 @@ are its ``--help``'s epilog) and sets ``run(args) -> exit status`` as what it do
 
 #: the commands, in the order ``autograde --help`` lists them
 COMMANDS = ("grade", "report", "similarity", "check", "release", "calibrate", "gradescope",
-            "experiment", "new", "demo")
+            "experiment", "new", "roster", "export", "demo")

@@ -47,6 +47,10 @@ def add_parser(sub) -> None:
     g.add_argument("--out", "-o", default="autograde-out",
                    help="folder for the reports and gradebook.csv (default autograde-out)")
     g.add_argument("--json", action="store_true", help="print the results as one JSON array")
+    g.add_argument("--roster", metavar="FILE",
+                   help="the class list (docs/lms.md): the summary names every graded folder "
+                        "not on it and every student on it with no submission; the class page "
+                        "shows names")
     g.add_argument("--nbgrader-db", metavar="URL",
                    help="also record the scores in this nbgrader gradebook "
                         "(e.g. sqlite:///gradebook.db), for formgrader and `nbgrader export`")
@@ -147,6 +151,7 @@ def run(args) -> int:
     from autograder.review import manual
 
     assignment = assignment_named(args.assignment)
+    roster = roster_of(args)                 # a wrong row stops the command before grading
     students = found_students(args.paths, assignment)
     pairs = [(s.id, s.path) for s in students]
     renamed = [s for s in students if s.renamed]
@@ -158,7 +163,7 @@ def run(args) -> int:
         note(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
              f"engine and options unchanged); graded {len(plan.pending)}")
     results = manual.apply(out, assignment, plan.finish(fresh), scores)
-    write_outputs(args, out, assignment, results, dict(pairs))
+    write_outputs(args, out, assignment, results, dict(pairs), roster)
     if args.json:
         sys.stdout.write(json.dumps(results) + "\n")
     else:
@@ -169,7 +174,9 @@ def run(args) -> int:
             stdout().print(slowest)
         for line in protection_lines(results):
             stdout().print(line, markup=False, highlight=False, soft_wrap=True)
-    for line in renamed_lines(renamed):
+    lines = renamed_lines(renamed)
+    lines += roster.match(r["submission"] for r in results).lines() if roster else []
+    for line in lines:
         (err if args.json else stdout()).print(line, markup=False, highlight=False, soft_wrap=True)
     if not args.json:
         first = out / results[0]["submission"] / "feedback.md"
@@ -221,14 +228,25 @@ def grade_pending(args, out: Path, assignment, pending) -> list:
         return grade_with_progress(pending, assignment, options, args.jobs, grid=grid)
 
 
-def write_outputs(args, out: Path, assignment, results, folders: dict) -> None:
-    """The gradebook, the class page and (``--nbgrader-db``) nbgrader's grades."""
+def roster_of(args):
+    """``--roster FILE``, read strictly (:mod:`autograder.lms.roster`); None without one."""
+    from autograder.lms import roster
+
+    try:
+        return roster.load(getattr(args, "roster", None))
+    except roster.RosterError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def write_outputs(args, out: Path, assignment, results, folders: dict, roster=None) -> None:
+    """The gradebook, the class page (names from ``roster``) and (``--nbgrader-db``)
+    nbgrader's grades."""
     from autograder.report import GRADEBOOK, write_gradebook
     from autograder.review import classview
 
     write_gradebook(out / GRADEBOOK, results)
     try:    # grading ran: a report that cannot be drawn must not change the exit status
-        for page in classview.write_reports(out, assignment.name):
+        for page in classview.write_reports(out, assignment.name, roster):
             note(f"class report: {page}")
     except Exception as exc:  # noqa: BLE001
         note(f"autograde: the class report could not be written ({type(exc).__name__}: "

@@ -6,6 +6,7 @@ Examples::
 
     autograde report grades/NAME
     autograde report grades/ -a NAME
+    autograde report grades/ --roster roster.csv
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from autograder.commands.console import UsageError, command_parser, note
 
 EXAMPLES = """examples:
   autograde report grades/NAME
-  autograde report grades/ -a NAME"""
+  autograde report grades/ -a NAME
+  autograde report grades/ --roster roster.csv"""
 
 
 def add_parser(sub) -> None:
@@ -29,13 +31,18 @@ def add_parser(sub) -> None:
                     help="the --out folder of `autograde grade` (or a folder of such folders)")
     rp.add_argument("--assignment", "-a", metavar="NAME",
                     help="only this assignment's page (default: every assignment graded there)")
+    rp.add_argument("--roster", metavar="FILE",
+                    help="the class list (docs/lms.md): names on the class page, and which "
+                         "graded folders are not on it and which students have no submission")
     rp.set_defaults(func=run)
 
 
 def run(args) -> int:
     """The class page of every assignment graded in an output folder."""
-    from autograder.review import classview, manual
+    from autograder.commands.grade import roster_of
+    from autograder.review import classview, manual, regrade
 
+    roster = roster_of(args)
     out = Path(args.out_dir)
     if not out.is_dir():
         raise UsageError(f"no such folder: {out}")
@@ -46,7 +53,15 @@ def run(args) -> int:
                       "again)")
         except manual.ManualError as exc:
             raise UsageError(str(exc)) from None
-    pages = classview.write_reports(out, args.assignment)
+    pages = classview.write_reports(out, args.assignment, roster)
+    for folder in classview.output_folders(out) if roster else ():
+        for name in classview.assignments_in(folder):
+            if args.assignment and name != args.assignment:
+                continue
+            recorded = regrade.runs(folder, name)
+            run = recorded[-1] if recorded else classview.unrecorded_run(folder, name)
+            for line in roster.match(e["id"] for e in (run or {}).get("students", [])).lines():
+                note(f"{name}: {line}")
     if not pages:
         raise UsageError(f"no graded submissions{' of ' + args.assignment if args.assignment else ''}"
                          f" found in {out} (run `autograde grade ... --out {out}` first)")

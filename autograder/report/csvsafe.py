@@ -10,7 +10,9 @@ written with a leading apostrophe (``'=HYPERLINK(...)``): the spreadsheet shows 
 never evaluates it. Numbers are left as they are, so a negative score stays a number; so is
 text that is exactly a number (``-0.5``), which no spreadsheet reads as a formula.
 
-:func:`write_csv` is the only writer of CSV in the package (a test holds it to that).
+:func:`write_csv` is the only writer of CSV in the package (a test holds it to that). The one
+file it writes with cells left as they are is the Canvas gradebook filled in for Canvas's
+import: the cells Canvas exported go back unchanged (:class:`Verbatim`); ours are numbers.
 """
 from __future__ import annotations
 
@@ -28,6 +30,12 @@ LEADING_NOISE = " \t\r\n\x0b\x0c\u00a0\u3000"
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
+class Verbatim(str):
+    """A cell written exactly as it was read from a file an LMS wrote and will read back
+    (``autograde export --to canvas`` keeps every cell of Canvas's own export as it was):
+    it goes back to the LMS, and changing it would change the LMS's data."""
+
+
 def safe_cell(value):
     """``value`` as a spreadsheet will read it as data: numbers unchanged, and text that
     could start a formula given a leading apostrophe.
@@ -35,7 +43,8 @@ def safe_cell(value):
     >>> [safe_cell(v) for v in (-2.5, "-2.5", "-2+3", "=1+1", "alice", "\\t=1")]
     [-2.5, '-2.5', "'-2+3", "'=1+1", 'alice', "'\\t=1"]
     """
-    if value is None or isinstance(value, (int, float)) and math.isfinite(value):
+    if value is None or isinstance(value, Verbatim) or \
+            isinstance(value, (int, float)) and math.isfinite(value):
         return value
     text = str(value)                   # (``-inf`` is no number to a spreadsheet: text)
     if _NUMBER.fullmatch(text):
@@ -58,12 +67,15 @@ def cell_text(text: str) -> str:
     return text
 
 
-def write_csv(path: Path, header: list[str], rows: Iterable[Iterable]) -> Path:
-    """Write ``header`` and ``rows`` to ``path`` with every cell made :func:`safe_cell`."""
+def write_csv(path: Path, header: list[str], rows: Iterable[Iterable],
+              delimiter: str = ",") -> Path:
+    """Write ``header`` and ``rows`` to ``path`` with every cell made :func:`safe_cell`
+    (a :class:`Verbatim` cell is written as it is); ``delimiter``: the one a file read
+    back keeps (Canvas exports ``;`` in some locales)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.writer(fh)
+        writer = csv.writer(fh, delimiter=delimiter)
         writer.writerow([safe_cell(c) for c in header])
         writer.writerows([safe_cell(c) for c in row] for row in rows)
     return path

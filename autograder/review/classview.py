@@ -42,6 +42,7 @@ from markupsafe import Markup, escape
 
 from autograder.records.events import Event, Kind
 from autograder.records.grades import Graded
+from autograder.records.roster import Roster
 from autograder.report.csvsafe import write_csv
 from autograder.review import regrade
 
@@ -444,10 +445,12 @@ def marked(code: str, marks) -> Markup:
 
 
 def render(summary: dict, changes: dict, run: dict, similarity: dict | None = None,
-           fig: dict[str, str] | None = None) -> str:
+           fig: dict[str, str] | None = None, roster: Roster | None = None) -> str:
     """The class page: one self-contained HTML document (``fig``: the figures, drawn here
     when not given). Jinja2 escapes every value it places (student ids, messages, code);
-    the page's Content-Security-Policy (the one of ``feedback.html``) allows no script."""
+    the page's Content-Security-Policy (the one of ``feedback.html``) allows no script.
+    With a ``roster``, every student is shown with their name, and the page says who on it
+    has no submission and who graded is not on it."""
     import jinja2
 
     from autograder.report.feedback import CSP
@@ -457,10 +460,14 @@ def render(summary: dict, changes: dict, run: dict, similarity: dict | None = No
     env.filters["pct"] = lambda x: f"{100 * x:.0f}%"
     env.filters["num"] = lambda x: f"{x:g}" if isinstance(x, (int, float)) else ("—" if x is None else x)
     env.filters["marked"] = marked
+    names = roster.names() if roster else {}
+    env.filters["person"] = lambda sid: f"{names[sid]} ({sid})" if sid in names else sid
+    env.filters["people"] = lambda ids: [env.filters["person"](i) for i in ids]
     return env.get_template("class.html.j2").render(
         s=summary, changes=changes, run=run, similarity=similarity,
         fig=fig if fig is not None else figures(summary),
         max_pairs=MAX_PAIRS_SHOWN, csp=CSP,
+        roster=roster.match([r["student"] for r in summary["scores"]]) if roster else None,
         data=data_files(summary["assignment"], similarity))
 
 
@@ -488,8 +495,10 @@ def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
                                for v in (row.get(c, "") for c in columns)] for row in rows))
 
 
-def write_report(out: Path, run: dict, previous: dict | None = None) -> Path:
-    """Write the page, JSON and CSVs of ``run`` (an assignment's run in ``out``)."""
+def write_report(out: Path, run: dict, previous: dict | None = None,
+                 roster: Roster | None = None) -> Path:
+    """Write the page, JSON and CSVs of ``run`` (an assignment's run in ``out``); with a
+    ``roster``, the page shows names (:func:`render`)."""
     out = Path(out)
     name = run["assignment"]
     records = load_run(out, run)
@@ -531,7 +540,7 @@ def write_report(out: Path, run: dict, previous: dict | None = None) -> Path:
                 for q in summary["written"] for a in q["answers"]])
     page = folder / f"{name}.html"
     page.write_text(render(summary, changes, about, similarity,
-                           cached_figures(summary, folder / f".{name}-figures.json")))
+                           cached_figures(summary, folder / f".{name}-figures.json"), roster))
     return page
 
 
@@ -559,9 +568,10 @@ def assignments_in(out: Path) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def write_reports(out: Path, assignment: str | None = None) -> list[Path]:
+def write_reports(out: Path, assignment: str | None = None,
+                  roster: Roster | None = None) -> list[Path]:
     """The class page of every assignment graded in ``out`` (or of ``assignment`` only),
-    for its latest run, compared with the run before it."""
+    for its latest run, compared with the run before it (names from ``roster``)."""
     pages = []
     for folder in output_folders(out):
         for name in assignments_in(folder):
@@ -573,5 +583,5 @@ def write_reports(out: Path, assignment: str | None = None) -> list[Path]:
             else:
                 run, previous = unrecorded_run(folder, name), None
             if run:
-                pages.append(write_report(folder, run, previous))
+                pages.append(write_report(folder, run, previous, roster))
     return pages

@@ -51,7 +51,8 @@ from autograder.report import REPORT, RUNS
 CACHE = "cache.json"           #: OUT/<student>/cache.json
 PARTS = ("submission", "assignment", "engine", "options")
 #: parts of the package that only read grading output: changing them never changes a grade
-AFTER_GRADING = ("autograder/review/", "autograder/cli.py", "autograder/commands/")
+AFTER_GRADING = ("autograder/review/", "autograder/lms/", "autograder/cli.py",
+                 "autograder/commands/")
 
 
 # -- the key -------------------------------------------------------------------

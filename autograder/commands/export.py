@@ -1,0 +1,105 @@
+"""``autograde export``: one course gradebook from the output folders of any number of grade
+runs (the latest run of each, manual scores included), as our CSV, as Canvas's gradebook
+filled in for its import, or as Moodle's grade import (docs/lms.md).
+
+Examples::
+
+    autograde export grades/ --roster roster.csv --to csv -o course.csv
+    autograde export grades/ --roster roster.csv --to canvas --canvas-export canvas.csv -o canvas-import.csv
+    autograde export grades/ --roster roster.csv --to moodle --moodle-id email -o moodle-import.csv
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from autograder.commands.console import UsageError, command_parser, note
+
+EXAMPLES = """examples:
+  autograde export grades/ --roster roster.csv --to csv -o course.csv
+  autograde export grades/ --roster roster.csv --to canvas --canvas-export canvas.csv -o canvas-import.csv
+  autograde export grades/ --roster roster.csv --to moodle --moodle-id email -o moodle-import.csv"""
+
+
+def add_parser(sub) -> None:
+    """The ``export`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
+    e = command_parser(
+        sub, "export", EXAMPLES,
+        help="one course gradebook from grade runs: CSV, or a file Canvas or Moodle imports")
+    e.add_argument("out_dirs", nargs="+", metavar="OUT_DIR",
+                   help="an --out folder of `autograde grade` (or a folder of such folders)")
+    e.add_argument("--roster", required=True, metavar="FILE",
+                   help="the class list (docs/lms.md): who each graded folder is")
+    e.add_argument("--to", choices=("csv", "canvas", "moodle"), default="csv",
+                   help="csv: our course gradebook; canvas: Canvas's export filled in; "
+                        "moodle: Moodle's CSV grade import (default csv)")
+    e.add_argument("--output", "-o", metavar="FILE",
+                   help="the file to write (default course-grades.csv, canvas-import.csv or "
+                        "moodle-import.csv)")
+    e.add_argument("--ideas", action="store_true",
+                   help="--to csv: also a column per idea of each assignment")
+    e.add_argument("--missing", choices=("blank", "zero"), default="blank",
+                   help="a roster student with no submission: no grade (blank, the default) "
+                        "or 0")
+    e.add_argument("--canvas-export", metavar="FILE",
+                   help="--to canvas: the gradebook downloaded from Canvas (Grades → Export)")
+    e.add_argument("--column", action="append", default=[], metavar="NAME=HEADER",
+                   help="--to canvas: the column of assignment NAME (default: the column "
+                        "titled NAME, as in 'grpo (1234)'); may be repeated")
+    e.add_argument("--moodle-id", choices=("email", "id_number", "username"), default="email",
+                   help="--to moodle: the roster column that identifies a student in Moodle "
+                        "(default email)")
+    e.set_defaults(func=run)
+
+
+DEFAULT_NAMES = {"csv": "course-grades.csv", "canvas": "canvas-import.csv",
+                 "moodle": "moodle-import.csv"}
+
+
+def run(args) -> int:
+    """Collect the gradebook, match the roster, write the file asked for."""
+    from autograder.lms import canvas, export, gradebook, roster
+
+    try:
+        students = roster.read(Path(args.roster))
+        book = gradebook.collect(args.out_dirs)
+    except (roster.RosterError, gradebook.GradebookError) as exc:
+        raise UsageError(str(exc)) from None
+    if not book.assignments:
+        raise UsageError("no graded assignments in " + ", ".join(args.out_dirs))
+    for line in students.match(book.students()).lines("graded"):
+        note(line)
+    for name in book.assignments:
+        source = book.sources[name]
+        note(f"{name}: run {source.run} of {source.folder}")
+    out = Path(args.output or DEFAULT_NAMES[args.to])
+    zero = args.missing == "zero"
+    if args.to != "canvas" and (args.canvas_export or args.column):
+        raise UsageError("--canvas-export and --column are for --to canvas")
+    if args.to == "csv":
+        written = export.course_csv(out, book, students, ideas=args.ideas, missing_zero=zero)
+    elif args.to == "moodle":
+        written = export.moodle_csv(out, book, students, by=args.moodle_id, missing_zero=zero)
+    else:
+        if not args.canvas_export:
+            raise UsageError("--to canvas needs --canvas-export FILE: the gradebook downloaded "
+                             "from Canvas (Grades → Export), whose columns we fill")
+        given = {}
+        for item in args.column:
+            name, sep, header = item.partition("=")
+            if not sep or not name or not header:
+                raise UsageError(f"--column {item!r}: write NAME=HEADER, as in "
+                                 "--column grpo='GRPO homework (1234)'")
+            given[name.strip()] = header
+        try:
+            filled = canvas.fill(Path(args.canvas_export), book, students, given, zero)
+        except canvas.CanvasError as exc:
+            raise UsageError(str(exc)) from None
+        written = export.Written(canvas.write(out, filled), filled.notes)
+        note(f"Canvas: {filled.written} grades in " + ", ".join(
+            f"{filled.header[k]}" for k in filled.columns.values()) + "; every other cell as "
+             "exported. Import it: Grades → Import")
+    for line in written.notes:
+        note(line)
+    sys.stdout.write(f"{written.path}\n")
+    return 0

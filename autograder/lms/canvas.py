@@ -1,0 +1,174 @@
+"""Canvas's gradebook, filled in for its import (``--to canvas --canvas-export FILE``).
+
+The instructor downloads the course's gradebook (Grades → Export: a CSV file); we fill the
+cells of the assignment columns that are ours for the roster's students and write the file
+back for Grades → Import. What Canvas's importer does with such a file (its guides, and its
+source, ``lib/gradebook_importer.rb``), and what is done here:
+
+* The header is row 1: ``Student``, ``ID``, then ``SIS User ID``, ``SIS Login ID`` (and
+  maybe ``Integration ID``, ``Root Account``), then ``Section``; checked as Canvas checks it.
+* An assignment column is headed ``Title (123)``: the number is Canvas's assignment id,
+  which the importer matches first. Ours is the column whose title is the assignment's name
+  (``grpo (1234)``), or the header given (``--column grpo="GRPO homework (1234)"``). No
+  column is added: a column Canvas does not know becomes a **new** assignment.
+* A row is a student, matched as Canvas matches it: ``ID`` (our roster's ``canvas_id``),
+  then ``SIS User ID``, ``SIS Login ID``, then the name exactly. Rows Canvas treats as
+  special (``Points Possible``, ``Muted``, ``Manual Posting``, blank) are kept as they are.
+* A blank cell where Canvas holds a grade removes the grade. So a roster student with no
+  grade (no submission) keeps the cell the export had (``--missing zero``: 0), and so does
+  every student not on the roster; every other column is written back byte for byte.
+* The separator is the export's: ``;`` when it gives more fields than ``,`` on each of the
+  first three lines, as Canvas decides. Scores are written as the export writes them
+  (``9.00``, a point; Canvas reads a decimal comma too). Canvas never changes an
+  assignment's points possible on import: a score above them is taken as it is, so the
+  command says where our maximum is not Canvas's.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from autograder.lms.gradebook import CourseGradebook
+from autograder.lms.roster import RosterError, csv_rows, delimiter_of
+from autograder.records.roster import Roster, RosterStudent
+from autograder.report.csvsafe import Verbatim, write_csv
+
+ASSIGNMENT = re.compile(r"^(?P<title>.*) \((?P<id>\d+)\)$")
+#: headers the importer leaves alone (totals), as its source tests them
+TOTALS = re.compile(r"Current Score|Final Score|Unposted|Points|Grade")
+
+
+class CanvasError(ValueError):
+    """The file is not a Canvas gradebook export, or our columns cannot be found."""
+
+
+@dataclass
+class Filled:
+    """What :func:`fill` did."""
+    header: list[str]
+    rows: list[list[str]]
+    columns: dict[str, int]                 #: assignment -> its column
+    delimiter: str = ","                    #: the export's, kept
+    written: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def student_block(path: Path, header: list[str]) -> int:
+    """The index of ``Section`` (the columns before it are the student's), checked as
+    Canvas's importer checks the header."""
+    if len(header) <= 3 or "Student" not in header[0] or "ID" not in header[1]:
+        raise CanvasError(f"{path}, line 1: not a Canvas gradebook export (its header begins "
+                          "Student, ID, ...: download it from Grades → Export)")
+    for k in range(2, min(len(header), 7)):
+        if "Section" in header[k]:
+            return k
+    raise CanvasError(f"{path}, line 1: no Section column after the student's (Canvas would "
+                      "refuse the file: \"Invalid header row\")")
+
+
+def special(row: list[str]) -> bool:
+    """A row Canvas does not read as a student (kept as it is)."""
+    first = row[0].strip() if row else ""
+    return not any(c.strip() for c in row) or "Points Possible" in first or \
+        first == "Muted" or first.startswith("Manual Posting")
+
+
+def find_columns(path: Path, header: list[str], section: int, assignments: list[str],
+                 given: dict[str, str]) -> dict[str, int]:
+    """Each assignment's column: the one headed ``given[name]``, else the assignment column
+    whose title is the name (case aside)."""
+    columns = {}
+    for name in assignments:
+        if name in given:
+            if given[name] not in header:
+                raise CanvasError(f"{path}, line 1: no column {given[name]!r} (--column "
+                                  f"{name}=...: the header, as the export writes it)")
+            columns[name] = header.index(given[name])
+            continue
+        hits = [k for k, h in enumerate(header) if k > section and not TOTALS.search(h)
+                and (m := ASSIGNMENT.match(h.strip())) and m["title"].strip().lower() == name.lower()]
+        if len(hits) > 1:
+            raise CanvasError(f"{path}, line 1: {len(hits)} columns are titled {name} ("
+                              + ", ".join(header[k] for k in hits) + f"): give one with "
+                              f"--column {name}=HEADER")
+        if hits:
+            columns[name] = hits[0]
+    return columns
+
+
+def match(row: list[str], at: dict[str, int], roster: Roster) -> RosterStudent | None:
+    """The roster student of a row, in Canvas's order: ID, SIS User ID, SIS Login ID, name."""
+    for column in ("canvas_id", "sis_user_id", "sis_login_id", "name"):
+        k = at.get(column)
+        value = row[k].strip() if k is not None and k < len(row) else ""
+        if not value:
+            continue
+        hits = [s for s in roster.students if s.field(column) == value]
+        if hits:
+            return hits[0]
+    return None
+
+
+def fill(path: Path, book: CourseGradebook, roster: Roster, given: dict[str, str] | None = None,
+         missing_zero: bool = False) -> Filled:
+    """The export in ``path`` with our assignments' cells filled (see the module docstring)."""
+    path = Path(path)
+    delimiter = delimiter_of(path)
+    try:
+        rows = csv_rows(path, "Canvas gradebook export", delimiter)
+    except RosterError as exc:
+        raise CanvasError(str(exc)) from None
+    header = rows[0][1]
+    section = student_block(path, header)
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(book.assignments))
+    if unknown:
+        raise CanvasError(f"--column {unknown[0]}=...: {unknown[0]} is not graded in the "
+                          f"output folders (graded: {', '.join(book.assignments)})")
+    columns = find_columns(path, header, section, book.assignments, given)
+    at = {"canvas_id": 1, "name": 0}
+    for column, title in (("sis_user_id", "SIS User ID"), ("sis_login_id", "SIS Login ID")):
+        if title in header[:section]:
+            at[column] = header.index(title)
+    out = [[Verbatim(c) for c in row] for _, row in rows[1:]]
+    done = Filled([Verbatim(h) for h in header], out, columns, delimiter=delimiter)
+    seen: set[str] = set()
+    for row in out:
+        if special(row):
+            continue
+        student = match(row, at, roster)
+        if student is None:
+            continue
+        seen.add(student.id)
+        for name, k in columns.items():
+            grade = book.grade(student.id, name)
+            if grade is None and not missing_zero:
+                continue                    # a blank would remove Canvas's grade
+            row += [Verbatim("")] * (k + 1 - len(row))
+            row[k] = f"{grade.score if grade else 0.0:.2f}"
+            done.written += 1
+    left = [n for n in book.assignments if n not in columns]
+    if left:
+        done.notes.append("no Canvas column for " + ", ".join(left) + " (create the assignment "
+                          "in Canvas and export again, or name its column: --column NAME=HEADER)")
+    absent = [s.id for s in roster.students if s.id not in seen]
+    if absent:
+        done.notes.append("on the roster, not in the Canvas export (not written): "
+                          + ", ".join(absent))
+    points = next((row for row in out if row and "Points Possible" in row[0]), None)
+    for name, k in columns.items():
+        try:
+            theirs = float(points[k].replace(",", ".")) if points and k < len(points) else None
+        except ValueError:
+            theirs = None
+        if theirs is not None and abs(theirs - book.max_scores[name]) > 1e-9:
+            done.notes.append(f"{name}: Canvas's points possible are {theirs:g}, ours "
+                              f"{book.max_scores[name]:g} (Canvas keeps its own; set them "
+                              "to ours in Canvas, or the scores read on its scale)")
+    return done
+
+
+def write(out: Path, filled: Filled) -> Path:
+    """The filled gradebook, for Canvas's Grades → Import."""
+    return write_csv(out, filled.header, filled.rows, filled.delimiter)

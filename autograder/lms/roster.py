@@ -1,0 +1,191 @@
+"""Reading a roster (``--roster FILE``, :mod:`autograder.records.roster`) strictly, and
+making one from the LMS's own export (``autograde roster``).
+
+:func:`read` checks every cell before anything is graded: a column that is not a roster
+column or is named twice, a row with more cells than the header, an empty ``id`` or
+``name``, an id given twice, an e-mail address without ``@`` or an identifier given to two
+students stops the command with one message naming the file, the line and the column (as
+``OUT/manual.csv`` does: :mod:`autograder.review.manual`).
+
+:func:`from_canvas` and :func:`from_moodle` read what the instructor downloads from the
+LMS (Canvas: Grades → Export; Moodle: Grades → Export → Plain text file) and give the
+roster rows, the grader's id taken from the column the course names folders by.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from autograder.records.roster import COLUMNS, REQUIRED, Roster, RosterStudent
+from autograder.report.csvsafe import cell_text, write_csv
+
+#: the most of a roster read: ten thousand students are about a megabyte
+MAX_BYTES = 16 << 20
+#: identifiers an LMS matches a student by: two students may not share one
+IDENTIFIERS = ("email", "canvas_id", "sis_user_id", "sis_login_id", "id_number", "username")
+
+
+class RosterError(ValueError):
+    """A roster (or an LMS export read as one) is not what it must be: file, line, column."""
+
+
+def csv_rows(path: Path, what: str, delimiter: str = ",") -> list[tuple[int, list[str]]]:
+    """The rows of a CSV file with their line numbers (BOM dropped, bounded, UTF-8)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()[:MAX_BYTES + 1]
+    except OSError as exc:
+        raise RosterError(f"{path}: cannot read the {what} ({exc.strerror})") from None
+    if len(data) > MAX_BYTES:
+        raise RosterError(f"{path}: larger than {MAX_BYTES >> 20} MB; is it the {what}?")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RosterError(f"{path}: not UTF-8 text (byte {exc.start}); save the {what} as "
+                          "CSV, UTF-8") from None
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter)
+    rows = []
+    try:
+        for row in reader:
+            rows.append((reader.line_num, row))
+    except csv.Error as exc:
+        raise RosterError(f"{path}, line {reader.line_num}: not CSV ({exc})") from None
+    if not rows:
+        raise RosterError(f"{path}, line 1: empty; the first line names the columns")
+    return rows
+
+
+def delimiter_of(path: Path) -> str:
+    """``;`` when it gives strictly more fields than ``,`` on each of the first three lines
+    (how Canvas's importer decides; its exports use ``;`` in some locales), else ``,``."""
+    try:
+        with Path(path).open(encoding="utf-8-sig", errors="replace", newline="") as fh:
+            lines = [fh.readline(1 << 16) for _ in range(3)]
+    except OSError:
+        return ","
+    lines = [l for l in lines if l]
+    count = lambda d, l: len(next(csv.reader([l], delimiter=d), []))       # noqa: E731
+    return ";" if lines and all(count(";", l) > count(",", l) for l in lines) else ","
+
+
+def read(path: Path) -> Roster:
+    """The roster in ``path``, every cell checked (see the module docstring)."""
+    path = Path(path)
+    rows = csv_rows(path, "roster")
+    (_, header), body = rows[0], rows[1:]
+    header = [h.strip() for h in header]
+    for k, name in enumerate(header, 1):
+        if name not in COLUMNS or header.index(name) != k - 1:
+            raise RosterError(f"{path}, line 1, column {k} ({name!r}): "
+                              + ("named twice" if name in COLUMNS else
+                                 f"not a roster column ({', '.join(COLUMNS)})"))
+    for name in REQUIRED:
+        if name not in header:
+            raise RosterError(f"{path}, line 1: no column {name!r} (a roster needs "
+                              f"{' and '.join(REQUIRED)}; the columns: {', '.join(COLUMNS)})")
+    students: list[RosterStudent] = []
+    seen: dict[tuple[str, str], int] = {}
+    for line, row in body:
+        if not any(c.strip() for c in row):
+            continue
+        if len(row) > len(header):
+            raise RosterError(f"{path}, line {line}, column {len(header) + 1}: more cells than "
+                              f"the {len(header)} columns of line 1")
+        cells = dict(zip(header, [cell_text(c.strip()) for c in row]
+                         + [""] * (len(header) - len(row))))
+
+        def where(name: str) -> str:
+            return f"{path}, line {line}, column {header.index(name) + 1} ({name})"
+
+        for name in REQUIRED:
+            if not cells[name]:
+                raise RosterError(f"{where(name)}: empty ({COLUMNS[name]})")
+        if cells.get("email") and "@" not in cells["email"]:
+            raise RosterError(f"{where('email')}: {cells['email']!r} is not an e-mail address")
+        for name in ("id", *IDENTIFIERS):
+            value = cells.get(name, "")
+            if value and (name, value) in seen:
+                raise RosterError(f"{where(name)}: {value!r} is already on line "
+                                  f"{seen[(name, value)]} (each student once, each "
+                                  "identifier one student's)")
+            seen[(name, value)] = line
+        students.append(RosterStudent(**cells, line=line))
+    return Roster(path, tuple(students))
+
+
+def load(path) -> Roster | None:
+    """``--roster FILE`` as a command has it (None: no roster given)."""
+    return read(Path(path)) if path else None
+
+
+def _columns(path: Path, header: list[str], wanted: dict[str, str]) -> dict[str, int]:
+    """Where each of ``wanted`` (roster column -> the LMS's header) is in ``header``; the
+    LMS's headers are matched exactly, as the LMS writes them."""
+    found = {}
+    for column, title in wanted.items():
+        if title in header:
+            found[column] = header.index(title)
+    return found
+
+
+#: the names Canvas gives the test student of "Student view"
+TEST_STUDENTS = ("Student, Test", "Test Student")
+#: roster column -> the header of Canvas's gradebook export
+CANVAS_HEADERS = {"name": "Student", "canvas_id": "ID", "sis_user_id": "SIS User ID",
+                  "sis_login_id": "SIS Login ID"}
+#: roster column -> the header of Moodle's grade export (plain text file)
+MOODLE_HEADERS = {"id_number": "ID number", "email": "Email address", "username": "Username"}
+
+
+def from_export(path: Path, lms: str, id_from: str) -> list[list[str]]:
+    """The roster rows (in :data:`COLUMNS` order) of an LMS's own export: Canvas's
+    gradebook export (``lms="canvas"``) or Moodle's grade export (``"moodle"``); the
+    grader's ``id`` is the value of the roster column ``id_from`` (``sis_login_id``,
+    ``email``, ...; an e-mail address gives its part before ``@``)."""
+    path = Path(path)
+    rows = csv_rows(path, f"{lms} export", delimiter_of(path) if lms == "canvas" else ",")
+    (_, header), body = rows[0], rows[1:]
+    header = [h.strip() for h in header]
+    wanted = CANVAS_HEADERS if lms == "canvas" else MOODLE_HEADERS
+    at = _columns(path, header, wanted)
+    if lms == "moodle":
+        for part in ("First name", "Last name"):
+            if part not in header:
+                raise RosterError(f"{path}, line 1: no column {part!r}: is it Moodle's grade "
+                                  "export (Grades → Export → Plain text file)?")
+    elif "name" not in at or "canvas_id" not in at:
+        raise RosterError(f"{path}, line 1: no columns 'Student' and 'ID': is it Canvas's "
+                          "gradebook export (Grades → Export)?")
+    if id_from not in at:
+        raise RosterError(f"{path}, line 1: no column {wanted.get(id_from, id_from)!r} to take "
+                          f"the grader's id from (--id-from: one of {', '.join(at)})")
+    out = []
+    for line, row in body:
+        cell = dict(zip(header, row))
+        first = row[0].strip() if row else ""
+        if lms == "canvas" and (not first or "Points Possible" in first or first in (
+                "Muted",) or first.startswith("Manual Posting") or not cell.get("ID", "").strip()):
+            continue            # the export's special rows
+        if lms == "canvas" and first in TEST_STUDENTS:
+            continue            # Canvas's own test student ("Student view"): not a student
+        values = {c: row[i].strip() for c, i in at.items() if i < len(row)}
+        if lms == "moodle":
+            values["name"] = f"{cell.get('First name', '').strip()} " \
+                             f"{cell.get('Last name', '').strip()}".strip()
+        grader_id = values.get(id_from, "")
+        if id_from == "email":
+            grader_id = grader_id.split("@", 1)[0]
+        if not grader_id:
+            raise RosterError(f"{path}, line {line}, column {at[id_from] + 1} "
+                              f"({wanted[id_from]}): empty, so no grader id for this student")
+        values["id"] = grader_id
+        out.append([values.get(c, "") for c in COLUMNS])
+    return out
+
+
+def write(path: Path, rows: list[list[str]]) -> Path:
+    """A roster file of ``rows`` (read back by :func:`read`: checked as any roster)."""
+    written = write_csv(path, list(COLUMNS), rows)
+    read(written)
+    return written
