@@ -150,6 +150,29 @@ class Group:
         return peak
 
 
+def parent_folders(kind: str, server_pid: int) -> list[str]:
+    """Where slot server ``server_pid`` keeps its workers' groups, in each hierarchy."""
+    name = f"autograde-{server_pid}"
+    if kind == "v2":
+        return ["/" + _join(ROOT, _own(""), name)]
+    if kind == "v1":
+        return ["/" + _join(ROOT, c, _own(c), name) for c in V1_CONTROLLERS]
+    return []
+
+
+def remove_server_folders(server_pid: int) -> None:
+    """After slot server ``server_pid`` was killed (it could not clean up): kill what is left
+    in its workers' groups, remove them and its folder. Not root, or no folder: nothing."""
+    kind = version()
+    folders = [f for f in parent_folders(kind, server_pid) if os.path.isdir(f)]
+    for folder in folders:
+        for child in sorted(os.listdir(folder)):
+            path = f"{folder}/{child}"
+            if child.startswith("w") and os.path.isdir(path):
+                Group(kind, [path], Budget(0, 0, 0)).remove()
+    Parent.remove(type("Folders", (), {"folders": folders})())
+
+
 class Parent:
     """A slot server's folder, ``autograde-<pid>``, below its own cgroup, in each hierarchy."""
 
@@ -170,20 +193,14 @@ class Parent:
             self.reason = f"{exc.strerror or exc} ({getattr(exc, 'filename', '') or ''})"
 
     def _make(self) -> None:
-        name = f"autograde-{os.getpid()}"
-        if self.kind == "v2":
-            folder = "/" + _join(ROOT, _own(""), name)
+        for folder in parent_folders(self.kind, os.getpid()):
             os.makedirs(folder, exist_ok=True)
             self.folders.append(folder)
-            own = os.path.dirname(folder)
-            for controller in ("memory", "pids", "cpu"):   # root's, then ours, for our children
-                _write(f"{own}/cgroup.subtree_control", f"+{controller}")
-                _write(f"{folder}/cgroup.subtree_control", f"+{controller}")
-        else:
-            for controller in V1_CONTROLLERS:
-                folder = "/" + _join(ROOT, controller, _own(controller), name)
-                os.makedirs(folder, exist_ok=True)
-                self.folders.append(folder)
+            if self.kind == "v2":
+                own = os.path.dirname(folder)
+                for controller in ("memory", "pids", "cpu"):   # ours, then the folder's
+                    _write(f"{own}/cgroup.subtree_control", f"+{controller}")
+                    _write(f"{folder}/cgroup.subtree_control", f"+{controller}")
 
     def group(self, pid: int, budget: Budget) -> Group:
         """A new group for worker ``pid`` with ``budget``, the worker moved in. Raises OSError."""

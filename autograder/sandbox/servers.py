@@ -13,8 +13,20 @@ import os
 import socket
 import subprocess
 import sys
+import time
 
-from autograder.sandbox import codec, uids
+from autograder.sandbox import cgroup, codec, uids
+
+
+def _wait_gone(pid: int, seconds: float = 2.0) -> None:
+    """Until process ``pid`` (not our child: the factory's) is gone, at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.005)
 
 
 class ForkFactory:
@@ -149,6 +161,9 @@ class Zygote:
                 os.kill(self.pid, 9)
             except ProcessLookupError:
                 pass
+            if os.geteuid() == 0:       # its workers' cgroups, which it had no time to remove
+                _wait_gone(self.pid)
+                cgroup.remove_server_folders(self.pid)
 
     def close(self):
         self._disconnect()
