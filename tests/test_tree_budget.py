@@ -124,3 +124,17 @@ def test_without_a_cgroup_the_worker_may_start_no_process_and_says_so(tmp_path):
     assert protections[-1] == "no-cgroup: one process, tree 512 MB (cgroups turned off)"
     assert "seccomp+no-fork" in protections
     assert outcome == 0                      # not one child: RLIMIT_AS bounds the whole tree
+
+
+def test_the_security_doc_states_the_limits_the_code_keeps():
+    from pgcheck.answers import WRITTEN_CHARS
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "security.md").read_text()
+    limits = Limits()
+    assert f"`pgcheck.answers.WRITTEN_CHARS` ({WRITTEN_CHARS:,} characters" not in doc
+    assert f"`pgcheck.answers.WRITTEN_CHARS` ({WRITTEN_CHARS:,}) characters" in doc
+    tree = limits.memory_mb + limits.tree_headroom_mb
+    assert f"({tree:,} MB;" in doc and f"(tree: {tree} MB, {limits.max_processes} tasks, " \
+        f"{limits.cpus:g} CPU)" in doc
+    assert f"tree {limits.memory_mb} MB (why)" in doc
+    assert "2,000 characters" not in doc
