@@ -62,7 +62,7 @@ def write_csv(path: Path, header: list[str], rows: Iterable[Iterable]) -> Path:
     """Write ``header`` and ``rows`` to ``path`` with every cell made :func:`safe_cell`."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="", encoding="utf-8") as fh:
+    with path.open("w", newline="", encoding="utf-8", errors="replace") as fh:
         writer = csv.writer(fh)
         writer.writerow([safe_cell(c) for c in header])
         writer.writerows([safe_cell(c) for c in row] for row in rows)
