@@ -43,12 +43,15 @@ def safe_cell(value):
     first = text.lstrip(LEADING_NOISE)[:1]
     if first in FORMULA_START or (text[:1] and text[:1] in "\t\r"):
         return "'" + text
+    if text.startswith("'") and safe_cell(text[1:]) == text:
+        return "'" + text       # ``'=1`` itself: one more, so that :func:`cell_text` inverts it
     return text
 
 
 def cell_text(text: str) -> str:
     """What a cell that :func:`safe_cell` wrote stands for: its leading apostrophe taken off
-    again, for a file written here and filled in by a person (``OUT/manual.csv``).
+    again, for a file written here and filled in by a person (``OUT/manual.csv``). The
+    inverse of :func:`safe_cell` on text: ``cell_text(safe_cell(t)) == t`` for every ``t``.
 
     >>> [cell_text(c) for c in ("'=1+1", "'-2+3", "alice", "'quoted")]
     ['=1+1', '-2+3', 'alice', "'quoted"]
