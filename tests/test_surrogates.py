@@ -73,3 +73,31 @@ def test_every_cell_of_a_notebook_is_encodable(tmp_path_factory, text):
     sub = read("s", folder, EX.name)
     for _, source in sub.cells + sub.markdown:
         source.encode("utf-8")
+
+
+def test_a_failure_writing_one_students_feedback_is_theirs_alone(tmp_path, monkeypatch):
+    """Whatever stops the writing of one student's feedback (here a page renderer that
+    raises for bob), bob's grade is kept and said to be, and the batch and class page go on."""
+    import autograder.report as report
+    from autograder.cli import main as run
+
+    rendered = report.page
+
+    def page(fb, folder):
+        if folder.name == "bob":
+            raise UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed")
+        return rendered(fb, folder)
+
+    monkeypatch.setattr(report, "page", page)
+    source = (ROOT / "solutions" / EX.name / f"{EX.name}.py").read_text()
+    for who in ("bob", "zz"):
+        (tmp_path / "class" / who).mkdir(parents=True)
+        (tmp_path / "class" / who / f"{EX.name}.py").write_text(source)
+    out = tmp_path / "out"
+    assert run(["grade", str(tmp_path / "class"), "-a", EX.name, "-o", str(out),
+                "--jobs", "1"]) in (0, None)
+    bob, zz = (json.loads((out / who / "results.json").read_text()) for who in ("bob", "zz"))
+    assert bob["score"] == zz["score"] > 0
+    assert "could not write its feedback (UnicodeEncodeError)" in bob["output"]
+    assert "could not write" in (out / "bob" / "feedback.md").read_text()
+    assert (out / "_report" / f"{EX.name}.html").is_file()
