@@ -55,7 +55,8 @@ def test_manual_csv_reads_back_the_ids_its_writer_wrote(tmp_path_factory, folder
 
 
 def test_the_console_shows_no_control_character_and_no_markup():
-    shown = printable("mallory\x1b[2J\x1b[H\x1b]0;owned\x07\x1b[8m\n\u202efake [bold]x", markup=True)
+    shown = printable("mallory\x1b[2J\x1b[H\x1b]0;owned\x07\x1b[8m\n\u202efake [bold]x",
+                      markup=True)
     assert not any(unicodedata.category(c) in UNSAFE_CATEGORIES for c in shown)
     assert "\\x1b[2J" in shown and "\\u202e" in shown and "\\[bold]" in shown
 

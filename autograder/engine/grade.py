@@ -210,7 +210,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     try:
         write_submission_report(options.out_dir / student_id, result, details,
                                 GraderPaths.of_grade(assignment.root, options.out_dir, path))
-    except Exception as exc:  # noqa: BLE001 - one student's outputs: their grade and the batch go on
+    except Exception as exc:  # noqa: BLE001 - one student's outputs: grade and batch go on
         write_report_failure(options.out_dir / student_id, result, exc)
     return Graded(result, seconds, session.spent if session else None,
                   session.protections if session else [], events=events,

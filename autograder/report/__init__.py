@@ -198,7 +198,8 @@ def write_submission_report(folder: Path, result: dict, details: GradeDetails,
                                      submission=Path(details.file) if details.file else None)
     folder.mkdir(parents=True, exist_ok=True)
     results = scrub_all(gradescope_results(result, details), paths.scrub)
-    (folder / "results.json").write_text(json.dumps(results, indent=2), encoding="utf-8", errors="replace")
+    (folder / "results.json").write_text(json.dumps(results, indent=2),
+        encoding="utf-8", errors="replace")
     fb = scrub_all(feedback_of(result, details), paths.scrub)
     (folder / "feedback.md").write_text(markdown(fb), encoding="utf-8", errors="replace")
     (folder / "feedback.html").write_text(page(fb, folder), encoding="utf-8", errors="replace")

@@ -423,7 +423,8 @@ def cached_figures(summary: dict, path: Path) -> dict[str, str]:
     except (OSError, ValueError):
         pass
     drawn_now = figures(summary)
-    path.write_text(json.dumps({"key": key, "figures": drawn_now}), encoding="utf-8", errors="replace")
+    path.write_text(json.dumps({"key": key, "figures": drawn_now}),
+        encoding="utf-8", errors="replace")
     return drawn_now
 
 
@@ -531,7 +532,8 @@ def write_report(out: Path, run: dict, previous: dict | None = None) -> Path:
                 for q in summary["written"] for a in q["answers"]])
     page = folder / f"{name}.html"
     page.write_text(render(summary, changes, about, similarity,
-                           cached_figures(summary, folder / f".{name}-figures.json")), encoding="utf-8", errors="replace")
+                           cached_figures(summary, folder / f".{name}-figures.json")),
+                               encoding="utf-8", errors="replace")
     return page
 
 

@@ -17,7 +17,8 @@ job slot (:func:`main`). Each server takes control requests on its own socket
     it into a cgroup of its own with that :class:`.cgroup.Budget` (before it has even read
     its confinement, so before any student code); reply ``{"pid": pid, "bound": "..."}``
     where ``bound`` names the cgroup, or ``{"pid": pid, "bound": null, "why": "..."}`` where
-    none could be made (the worker then confines itself to one process). The worker reads how to confine itself (its uid, the paths
+    none could be made (the worker then confines itself to one process). The worker reads
+    how to confine itself (its uid, the paths
     to hide, its limits) from its call socket, as its first frame: nothing about
     a submission ever passes through this process, whose memory every later
     worker inherits.
