@@ -14,7 +14,12 @@ so the grading happens in the ``autograde`` process itself), and the peak RSS of
 processes (that process and any pool children it has; not the fork server and the workers,
 which are the sandbox and limited on their own) is read from outside, from the kernel's
 high-water mark (``VmHWM``) of each, sampled every 50 ms with psutil. A case's growth is its
-peak minus the neighbour's (issue 22 allows 300 MB). ``--no-rss`` leaves these runs out.
+peak minus the neighbour's (issue 22 allows 300 MB). The same runs sample the memory of the
+submission's tree ("tree MB"): the sum of the workers' cgroups as the kernel charges them
+(issue 34: at most the per-submission budget), or where there are none, the RSS of the
+sandbox's processes; and the neighbour graded alone gives a quiet batch's seconds, beside
+its seconds in the bank. ``--no-rss`` leaves these runs out; ``--only CASE,...`` grades only
+those cases and the neighbour.
 
 ``--baseline COMMIT`` grades the same bank, in the same run, first with the code of that
 commit (extracted with ``git archive`` into a temporary folder, run by this interpreter
@@ -85,29 +90,57 @@ def high_water_mark(process: psutil.Process) -> int:
         return 0
 
 
-def grading_peak(cmd: list[str], cwd: Path, label: str) -> int:
+def tree_memory(family: list[psutil.Process]) -> int:
+    """The memory the submissions' trees hold now, in bytes: the sum over the workers' cgroups
+    of the slot servers in ``family`` (:mod:`autograder.sandbox.cgroup`), as the kernel
+    charges it; where there are none, the RSS of the sandbox's processes (overcounting the
+    pages they share with the fork server)."""
+    from autograder.sandbox import cgroup
+
+    kind = cgroup.version()
+    total, found = 0, False
+    for p in family:
+        for folder in cgroup.parent_folders(kind, p.pid)[:1]:
+            name = "memory.current" if kind == "v2" else "memory.usage_in_bytes"
+            for group in Path(folder).glob("w*"):
+                try:
+                    total += int((group / name).read_text())
+                    found = True
+                except (OSError, ValueError):
+                    pass
+    return total if found else -1
+
+
+def grading_peak(cmd: list[str], cwd: Path, label: str) -> tuple[int, int]:
     """Run ``cmd`` (a grade) and return the peak RSS, in bytes, of its grading processes: the
     ``autograde`` process and its pool's children (forked from it, so with its command line),
-    summed; not the fork server and the workers."""
+    summed; not the fork server and the workers; and the peak of the submissions' trees
+    (:func:`tree_memory`)."""
     with open(os.devnull, "wb") as devnull:
         proc = psutil.Popen(cmd, cwd=cwd, stdout=devnull, stderr=devnull)
         line = proc.cmdline()
         peaks: dict[int, int] = {}
+        tree = 0
         while proc.poll() is None:
             try:
                 family = [proc] + proc.children(recursive=True)
             except psutil.Error:
                 family = [proc]
+            sandbox = 0
             for p in family:
                 try:
                     if p.pid == proc.pid or p.cmdline() == line:
                         peaks[p.pid] = max(peaks.get(p.pid, 0), high_water_mark(p))
+                    else:
+                        sandbox += p.memory_info().rss
                 except psutil.Error:
                     pass
+            charged = tree_memory(family)
+            tree = max(tree, charged if charged >= 0 else sandbox)
             time.sleep(0.05)
     if proc.returncode:
         raise SystemExit(f"the grader failed on {label} (exit {proc.returncode})")
-    return sum(peaks.values())
+    return sum(peaks.values()), tree
 
 
 def memory(python: list[str], checkout: Path, batch: Path, tmp: Path) -> dict[str, int]:
@@ -116,9 +149,18 @@ def memory(python: list[str], checkout: Path, batch: Path, tmp: Path) -> dict[st
     for sid in cases() + [NEIGHBOUR]:
         cmd = python + ["-m", "autograder.cli", "grade", str(batch / sid), "--assignment",
                         "grpo", "--jobs", "1", "--out", str(tmp / "rss" / sid), "--json"]
-        peaks[sid] = grading_peak(cmd, checkout, sid)
-        print(f"  {sid}: peak RSS {peaks[sid] / 2**20:.0f} MB", file=sys.stderr)
+        peaks[sid], TREE[sid] = grading_peak(cmd, checkout, sid)
+        print(f"  {sid}: peak RSS {peaks[sid] / 2**20:.0f} MB, tree {TREE[sid] / 2**20:.0f} MB",
+              file=sys.stderr)
+    QUIET["seconds"] = json.loads((tmp / "rss" / NEIGHBOUR / NEIGHBOUR / "results.json"
+                                   ).read_text())["execution_time"]
     return peaks
+
+
+#: the peak of each case's submission tree, graded alone (:func:`memory`), and the
+#: neighbour's seconds graded alone: a quiet batch
+TREE: dict[str, int] = {}
+QUIET: dict[str, float] = {}
 
 
 def leftovers() -> list[str]:
@@ -197,6 +239,10 @@ def describe(run: dict) -> list[str]:
              f"left running: {run['left'] or 'nothing'}",
              f"  most bytes written: {most} {written[most] / 1e3:.0f} KB (neighbour "
              f"{written[NEIGHBOUR] / 1e3:.0f} KB)"]
+    if run.get("quiet"):
+        quiet = run["quiet"]["seconds"]
+        lines.append(f"  neighbour {seconds[NEIGHBOUR]:.1f} s in the bank, {quiet:.1f} s graded "
+                     f"alone ({seconds[NEIGHBOUR] / max(quiet, 1e-9):.2f}x)")
     if rss:
         top = max(attacks, key=lambda c: rss[c])
         lines.append(f"  largest peak RSS of the grader: {top} {rss[top] / 2**20:.0f} MB, "
@@ -211,7 +257,7 @@ def table(runs: list[dict]) -> list[str]:
     header = f"{'case':26}"
     for r in runs:
         header += f"{r['label'][:18]:>20}{'KB':>8}"
-        header += f"{'RSS MB (vs nb)':>16}" if r["rss"] else ""
+        header += f"{'RSS MB (vs nb)':>16}{'tree MB':>9}" if r["rss"] else ""
     lines = [header + (f"{'ratio':>8}" if len(runs) == 2 else "")]
     for case in cases() + [NEIGHBOUR]:
         line = f"{case[:26]:26}"
@@ -221,6 +267,7 @@ def table(runs: list[dict]) -> list[str]:
             if r["rss"]:
                 grown = (r["rss"][case] - r["rss"][NEIGHBOUR]) / 2**20
                 line += f"{r['rss'][case] / 2**20:>9.0f} ({grown:+4.0f})"
+                line += f"{r.get('tree', {}).get(case, 0) / 2**20:>9.0f}"
         if len(runs) == 2:
             line += f"{runs[0]['seconds'][case] / max(runs[1]['seconds'][case], 1e-9):>7.1f}x"
         lines.append(line)
@@ -236,9 +283,13 @@ def main():
     parser.add_argument("--no-rss", action="store_true",
                         help="leave out the grader's peak RSS (one grade per case)")
     parser.add_argument("--skip", metavar="CASE,...", default="", help="cases to leave out")
+    parser.add_argument("--only", metavar="CASE,...", default="",
+                        help="grade only these cases (and the neighbour)")
     parser.add_argument("--json", metavar="FILE", help="also save every figure")
     args = parser.parse_args()
     SKIPPED.update(filter(None, args.skip.split(",")))
+    if args.only:
+        SKIPPED.update(set(cases()) - set(args.only.split(",")))
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -248,11 +299,13 @@ def main():
             runs.append(grade(f"baseline {args.baseline}", python, where, batch, tmp / "out-base"))
             if not args.no_rss:
                 runs[-1]["rss"] = memory(python, where, batch, tmp / "base")
+                runs[-1]["tree"], runs[-1]["quiet"] = dict(TREE), dict(QUIET)
         checkout = Path(args.checkout).resolve()
         label = "this checkout" if checkout == ROOT else str(checkout)
         runs.append(grade(label, interpreter(checkout), checkout, batch, tmp / "out"))
         if not args.no_rss:
             runs[-1]["rss"] = memory(interpreter(checkout), checkout, batch, tmp)
+            runs[-1]["tree"], runs[-1]["quiet"] = dict(TREE), dict(QUIET)
     print("\n".join(table(runs)))
     for r in runs:
         print("\n".join(describe(r)))
@@ -260,7 +313,8 @@ def main():
         print(f"whole bank, wall time: {runs[1]['wall'] / runs[0]['wall']:.2f} of the baseline's")
     if args.json:
         Path(args.json).write_text(json.dumps(
-            [{k: r[k] for k in ("label", "wall", "seconds", "left", "bytes", "rss")}
+            [{k: r.get(k) for k in ("label", "wall", "seconds", "left", "bytes", "rss", "tree",
+                                    "quiet")}
              | {"scores": {s: x["score"] for s, x in r["results"].items()}} for r in runs],
             indent=1))
 

@@ -41,6 +41,7 @@ from pathlib import Path
 
 from . import files
 from .files import Refused
+from .messages import encodable
 from .stubs import Progress, progress
 
 #: the kinds of work, in the order a tie is broken
@@ -239,6 +240,7 @@ def _read_notebook(sub: Submission, text: str) -> Submission:
             source = "".join(s for s in source if isinstance(s, str))
         if not isinstance(source, str):
             continue
+        source = encodable(source)      # JSON may hold a lone surrogate ("\\ud800")
         grade_id = _grade_id(cell)
         if grade_id:
             tags[index] = grade_id
@@ -255,7 +257,7 @@ def _grade_id(cell: dict) -> str:
     metadata = cell.get("metadata")
     nbgrader = metadata.get("nbgrader") if isinstance(metadata, dict) else None
     grade_id = nbgrader.get("grade_id") if isinstance(nbgrader, dict) else None
-    return grade_id if isinstance(grade_id, str) and 0 < len(grade_id) <= 100 else ""
+    return encodable(grade_id) if isinstance(grade_id, str) and 0 < len(grade_id) <= 100 else ""
 
 
 # -- choosing ----------------------------------------------------------------

@@ -2,6 +2,8 @@
 exception raised by the student's own code is reported (at home and in the grade)."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 
@@ -59,6 +61,22 @@ def error_text(type_name: str, message: str, traceback: str = "",
         return (f"not implemented: {origin.function} (NotImplementedError raised at line "
                 f"{origin.line}{said})")
     return f"your code raised {type_name}: {message}\n{traceback}".rstrip()
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def encodable(text: str) -> str:
+    """``text`` with every character no UTF-8 file can hold (a lone surrogate: JSON's
+    ``"\\ud800"``, or an undecodable byte of a file name) replaced by U+FFFD.
+
+    Applied where student text enters (notebook cells, reply strings, folder and member
+    names), so no writer downstream meets one.
+
+    >>> encodable("a\ud800b")
+    'a\ufffdb'
+    """
+    return _SURROGATES.sub("\ufffd", text)
 
 
 def clip(text: str, limit: int, *, keep: str = "head") -> str:

@@ -304,6 +304,26 @@ def test_a_submission_that_kills_its_worker_is_graded_as_a_crash(cluster, tmp_pa
     assert cached["key"] == "" and "stopped 2 times" in cached["retry"]
 
 
+def test_a_task_error_is_that_students_problem_and_the_batch_goes_on(cluster, tmp_path):
+    """Issue 34: a task that fails for a reason other than a lost worker once ended the batch."""
+    from cluster_crash import RAISES
+
+    klass = tmp_path / "class"
+    for sid in (RAISES, "neighbour"):
+        (klass / sid).mkdir(parents=True)
+        shutil.copy(EX.reference_module, klass / sid)
+    out = tmp_path / "out"
+    proc = autograde("grade", klass, "-a", EX.name, "--skip-slow", "--json", "--cluster",
+                     cluster.scheduler_file, "--out", out)
+    results = {r["submission"]: r for r in json.loads(proc.stdout)}
+    assert results["neighbour"]["max_score"] > 0 and not lost(results["neighbour"])
+    assert results[RAISES]["score"] == 0
+    said = json.loads((out / RAISES / "results.json").read_text())["output"]
+    assert "could not grade this submission (RuntimeError: a task error" in said
+    assert f"{RAISES}: grading it failed on the cluster" in proc.stderr
+    assert (out / "_report").is_dir()
+
+
 @pytest.mark.slow
 def test_a_local_cluster_with_two_graders_per_worker(tmp_path):
     klass = tmp_path / "class"

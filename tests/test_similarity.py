@@ -123,3 +123,27 @@ def test_command_writes_the_pairs(klass, tmp_path):
     assert data["pairs_flagged"] == 2
     assert data["compared"] == 1 + len(list(VARIANTS.iterdir())) + 2     # reference, variants, copies
     assert (out / "_report" / f"{EX.name}-similarity.csv").read_text().count("\n") == 3
+
+
+@pytest.mark.parametrize("expr", ['S.replace("x", T)', 'S * 60000', '"".join([S, S, S, S, S])',
+                                  'S + S + S + S + S'])
+def test_folding_refuses_a_value_over_its_cap_before_building_it(expr):
+    """Issue 34: ``if False: exec(S.replace("x", T))`` with two 60,000-character strings asked
+    for 3.6 GB while folding; the size of each result is checked from its parts first."""
+    import tracemalloc
+
+    from autograder.review.dynamic import MAX_DECODED, Folder
+
+    text = "x" * 60_000
+    tree = ast.parse(f"S = {text!r}\nT = {'y' * 60_000!r}\nif False:\n    exec({expr})\n")
+    call = tree.body[2].body[0].value
+    tracemalloc.start()
+    try:
+        folded = Folder(tree).fold(call.args[0])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert folded is None
+    assert peak < MAX_DECODED * 2, peak     # never more than the cap, let alone 3.6 GB
+    assert Folder(ast.parse("S = 'ab'\nR = S * 3")).fold(ast.parse("S * 3").body[0].value) \
+        == "ababab"

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from autograder.authoring import course
-from autograder.engine.discover import _unique_ids, id_key, students
+from autograder.engine.discover import _unique_ids, id_key, safe_id, students
 from autograder.records.grades import Graded
 from autograder.report import OUTPUT_NAMES, write_gradebook
 from autograder.report.csvsafe import FORMULA_START, LEADING_NOISE, safe_cell, write_csv
@@ -83,9 +83,11 @@ def test_ids_are_unique_by_construction(names):
     keys = [id_key(s.id) for s in got]
     assert len(got) == len(names) and len(set(keys)) == len(keys)      # no overwrite, none lost
     assert not set(keys) & {id_key(n) for n in OUTPUT_NAMES}
+    safe = [safe_id(n)[0] for n in names]       # an unsafe name is renamed first (issue 34)
     for i, (name, s) in enumerate(zip(names, got)):
-        first = next(j for j, n in enumerate(names) if id_key(n) == id_key(name))
-        keeps = first == i and id_key(name) not in {id_key(n) for n in OUTPUT_NAMES}
+        first = next(j for j, n in enumerate(safe) if id_key(n) == id_key(safe[i]))
+        keeps = first == i and id_key(safe[i]) not in {id_key(n) for n in OUTPUT_NAMES} \
+            and safe[i] == name
         assert (s.id == name and not s.renamed) if keeps else (s.found_as == name and s.renamed)
     assert _unique_ids(found) == got                                   # deterministic
 

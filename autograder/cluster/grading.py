@@ -193,6 +193,17 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
         crash = Submission(sub.id, sub.path, problem=crash_text(sub, times))
         send(i, crash, -times, attempt + 1)
 
+    reasons: dict[int, str] = {}      # why a student was graded as not gradable (failed)
+
+    def failed(i: int, sub: Submission, why: str, attempt: int) -> None:
+        """A task that failed for a reason of its own (not a lost worker): the student is
+        graded as not gradable, saying why, and the batch goes on (issue 34)."""
+        sid = pairs[i][0]
+        note(f"{sid}: grading it failed on the cluster ({why}); graded as not gradable; the "
+             "next run tries it again")
+        reasons[i] = f"the grader could not grade this submission ({why}); a TA has been told"
+        send(i, Submission(sub.id, sub.path, problem=reasons[i]), -1, attempt + 1)
+
     def take(future) -> None:
         """One finished task: its grade written, or what its failure calls for."""
         i, sub, crashes, attempt = running.pop(future)
@@ -207,13 +218,20 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
                 send(i, sub, crashes + 1, attempt + 1)
             elif isinstance(error, GraderCrashed):
                 crashed(i, sub, crashes + 1, attempt)
-            else:
-                raise error
+            else:                            # this student's problem, not the batch's
+                failed(i, sub, f"{type(error).__name__}: {str(error)[:200]}", attempt)
             return
         back: GradeReturn = future.result()  # a result lost with its worker is made again
         future.release()
-        write_report(Path(options.out_dir) / pairs[i][0], back.files)
-        results[i] = back.graded(retry=crash_text(sub, -crashes) if crashes < 0 else "")
+        try:
+            write_report(Path(options.out_dir) / pairs[i][0], back.files)
+        except (ReportTooLarge, OSError, ValueError) as exc:
+            if crashes < 0:
+                raise
+            failed(i, sub, f"its report could not be written: {exc}", attempt)
+            return
+        results[i] = back.graded(retry=reasons.pop(i, None) or (
+            crash_text(sub, -crashes) if crashes < 0 else ""))
         by_worker.setdefault(back.worker, Counter())[", ".join(back.protections)] += 1
         on_done(results[i])
 

@@ -32,6 +32,27 @@ def console(stderr: bool = False) -> Console:
 err = console(stderr=True)
 
 
+def printable(text, markup: bool = False) -> str:
+    r"""Student-controlled text as a terminal may show it: every control, format (bidi
+    override), separator or surrogate character written as its escape (``\x1b``,
+    ``\u202e``), so no sequence reaches the terminal raw and no newline forges a line; with
+    ``markup``, Rich markup escaped too, for text printed by a console that reads markup.
+
+    >>> printable("mallory\x1b[2J\n")
+    'mallory\\x1b[2J\\n'
+    """
+    import unicodedata
+
+    from rich.markup import escape
+
+    text = "".join(ascii(c)[1:-1] if unicodedata.category(c) in UNSAFE else c for c in str(text))
+    return escape(text) if markup else text
+
+
+#: the Unicode categories :func:`printable` escapes
+UNSAFE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
 def note(text: str) -> None:
     """A line of progress or log on standard error, printed as written (no markup)."""
     err.print(text, markup=False, highlight=False)

@@ -20,7 +20,7 @@ from rich.text import Text   # student ids and messages: shown as they are, neve
 
 from autograder.commands.console import (UsageError, assignment_named, cluster, cluster_option,
                                          command_parser, err, grade_with_progress, note,
-                                         sandbox_limits, sandbox_options, stdout)
+                                         printable, sandbox_limits, sandbox_options, stdout)
 
 EXAMPLES = """examples:
   autograde grade submissions/ -a NAME --jobs 2 --out grades/NAME
@@ -281,5 +281,6 @@ def renamed_lines(renamed) -> list[str]:
         return []
     lines = [f"{len(renamed)} student{'s' if len(renamed) != 1 else ''} graded under another "
              "id than the folder's name (no grade overwrites another):"]
-    lines += [f"  {s.path} is graded as {s.id}: {s.renamed}" for s in renamed]
+    lines += [f"  {printable(s.path)} is graded as {printable(s.id)}: {printable(s.renamed)}"
+              for s in renamed]
     return lines

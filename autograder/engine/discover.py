@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autograder.report import OUTPUT_NAMES
+from autograder.report.csvsafe import FORMULA_START
 from pgcheck.discovery import Submission, holds_work, read, submission_zip_name
 
 __all__ = ["Student", "Submission", "discover", "read", "students"]
@@ -87,6 +88,41 @@ def id_key(sid: str) -> str:
     return unicodedata.normalize("NFC", sid).casefold()
 
 
+#: Unicode categories never kept in an id: controls (ESC, newline), format characters (bidi
+#: overrides such as U+202E, zero-width joiners), separators of lines and paragraphs, and
+#: surrogates (an undecodable byte of a folder name)
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def safe_id(name: str) -> tuple[str, str]:
+    """The id a folder called ``name`` is graded under, and why it differs ("" if not).
+
+    An id is shown in a terminal, a page and a spreadsheet, and read back from ``manual.csv``,
+    ``_runs/`` and the regrade cache: it holds no control, format or bidi character (each
+    becomes ``_``), no space at either end (taken off), and does not start like a formula
+    or a quoted cell (``=``, ``+``, ``-``, ``@``, ``'``: ``_`` goes first).
+
+    >>> safe_id("mallory ")
+    ('mallory', "the folder name 'mallory ' has spaces at its ends")
+    >>> safe_id("alice")
+    ('alice', '')
+    """
+    reasons = []
+    cleaned = "".join("_" if unicodedata.category(c) in UNSAFE_CATEGORIES else c for c in name)
+    if cleaned != name:
+        reasons.append("control or bidi characters")
+    if cleaned.strip() != cleaned:
+        cleaned = cleaned.strip()
+        reasons.append("spaces at its ends")
+    if cleaned[:1] in FORMULA_START or cleaned[:1] == "'":
+        cleaned = "_" + cleaned
+        reasons.append("a start a spreadsheet reads as a formula")
+    if not cleaned:
+        cleaned = "student"
+    why = f"the folder name {ascii(name)} has {' and '.join(reasons)}" if reasons else ""
+    return cleaned, why
+
+
 def _unique_ids(found: list[tuple[str, Path]]) -> list[Student]:
     """Student ids unique by construction, none of them a name the grader writes in ``OUT``.
 
@@ -98,7 +134,9 @@ def _unique_ids(found: list[tuple[str, Path]]) -> list[Student]:
     same command line always gives the same ids and no grade overwrites another.
     """
     reserved = {id_key(n) for n in OUTPUT_NAMES}
-    names = [sid or (path.resolve().name or "student") for sid, path in found]
+    raw = [sid or (path.resolve().name or "student") for sid, path in found]
+    made_safe = [safe_id(sid) for sid in raw]
+    names = [sid for sid, _ in made_safe]
     owners: dict[str, int] = {}                 # key -> index of the student keeping it
     for i, sid in enumerate(names):
         if id_key(sid) not in reserved:
@@ -107,8 +145,9 @@ def _unique_ids(found: list[tuple[str, Path]]) -> list[Student]:
     out = []
     for i, ((_, path), sid) in enumerate(zip(found, names)):
         owner = owners.get(id_key(sid))
+        unsafe = made_safe[i][1]
         if owner == i:
-            out.append(Student(sid, path))
+            out.append(Student(sid, path, found_as=raw[i] if unsafe else "", renamed=unsafe))
             continue
         if owner is None:
             base = f"student-{sid}"
@@ -122,5 +161,6 @@ def _unique_ids(found: list[tuple[str, Path]]) -> list[Student]:
             n += 1
             new = f"{base}-{n}"
         taken.add(id_key(new))
-        out.append(Student(new, path, found_as=sid, renamed=why))
+        out.append(Student(new, path, found_as=raw[i] if unsafe else sid,
+                           renamed=f"{unsafe}; {why}" if unsafe else why))
     return out

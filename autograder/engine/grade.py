@@ -28,7 +28,7 @@ from autograder.engine.answers import (NotebookAnswers, missing_text, written_an
 from autograder.engine.compare import reference_timer
 from autograder.engine.options import Options  # noqa: F401 - runner.Options, as before
 from autograder.engine.plugin import GradingPlugin, TestOutcome, reference_module
-from autograder.report import write_submission_report
+from autograder.report import write_report_failure, write_submission_report
 from autograder.report.redact import GraderPaths
 from autograder.records.grades import GradeDetails, Graded, WrittenRecord
 from autograder.sandbox.problems import LoadFailure
@@ -207,8 +207,11 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         written=tuple(WrittenRecord.of(w, o.name) for w, o in zip(written, by_hand)),
         seconds=seconds, public_only=options.public_only,
         attachments=tuple(plugin.attachments))
-    write_submission_report(options.out_dir / student_id, result, details,
-                            GraderPaths.of_grade(assignment.root, options.out_dir, path))
+    try:
+        write_submission_report(options.out_dir / student_id, result, details,
+                                GraderPaths.of_grade(assignment.root, options.out_dir, path))
+    except Exception as exc:  # noqa: BLE001 - one student's outputs: grade and batch go on
+        write_report_failure(options.out_dir / student_id, result, exc)
     return Graded(result, seconds, session.spent if session else None,
                   session.protections if session else [], events=events,
                   groups=[o.group for o in plugin.outcomes],

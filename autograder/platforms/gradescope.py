@@ -200,7 +200,8 @@ def run(name: str, root: Path) -> dict:
         pool.grade_many([("submission", submission)], assignment, options, jobs=1)
         results = for_gradescope(json.loads((Path(tmp) / "submission" / "results.json")
                                             .read_text()))
-    (results_dir / "results.json").write_text(json.dumps(results, indent=2))
+    (results_dir / "results.json").write_text(json.dumps(results, indent=2),
+        encoding="utf-8", errors="replace")
     pool.close()
     sys.stdout.write(summary(results, results_dir / "results.json"))
     return results
@@ -280,7 +281,8 @@ def main(argv=None) -> int:
 
         traceback.print_exc(file=sys.stdout)     # the staff's debugging box, never the student's
         (Path(args.root) / "results").mkdir(parents=True, exist_ok=True)
-        (Path(args.root) / "results" / "results.json").write_text(json.dumps(results))
+        (Path(args.root) / "results" / "results.json").write_text(json.dumps(results),
+            encoding="utf-8", errors="replace")
         return 1
     return 0
 

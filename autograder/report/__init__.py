@@ -27,6 +27,7 @@ Beside the students' folders, the top of ``OUT`` holds the names below
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from autograder.records.events import Kind
@@ -197,10 +198,28 @@ def write_submission_report(folder: Path, result: dict, details: GradeDetails,
                                      submission=Path(details.file) if details.file else None)
     folder.mkdir(parents=True, exist_ok=True)
     results = scrub_all(gradescope_results(result, details), paths.scrub)
-    (folder / "results.json").write_text(json.dumps(results, indent=2))
+    (folder / "results.json").write_text(json.dumps(results, indent=2),
+        encoding="utf-8", errors="replace")
     fb = scrub_all(feedback_of(result, details), paths.scrub)
-    (folder / "feedback.md").write_text(markdown(fb))
-    (folder / "feedback.html").write_text(page(fb, folder))
+    (folder / "feedback.md").write_text(markdown(fb), encoding="utf-8", errors="replace")
+    (folder / "feedback.html").write_text(page(fb, folder), encoding="utf-8", errors="replace")
+
+
+def write_report_failure(folder: Path, result: dict, exc: BaseException) -> None:
+    """Where :func:`write_submission_report` failed for one student: their grade kept, in a
+    ``results.json`` and a ``feedback.md`` that say so in one sentence, written so that they
+    cannot fail on the text (JSON escapes every character; the sentence is the grader's)."""
+    said = (f"Your grade stands, but the grader could not write its feedback "
+            f"({type(exc).__name__}); a TA has been told (OUT/{folder.name}).")
+    result["output"] = said
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "results.json").write_text(json.dumps(result, indent=2), encoding="utf-8",
+                                         errors="replace")
+    (folder / "feedback.md").write_text(
+        f"# {folder.name}: {result.get('score', 0):g} / {result.get('max_score', 0):g}\n\n"
+        f"{said}\n", encoding="utf-8", errors="replace")
+    print(f"[autograde] {folder.name}: feedback not written: {type(exc).__name__}: "
+          f"{str(exc)[:200]!r}", file=sys.stderr)
 
 
 def write_gradebook(path: Path, results: list[dict]) -> None:

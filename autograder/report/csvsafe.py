@@ -52,12 +52,15 @@ def safe_cell(value):
     first = text.lstrip(LEADING_NOISE)[:1]
     if first in FORMULA_START or (text[:1] and text[:1] in "\t\r"):
         return "'" + text
+    if text.startswith("'") and safe_cell(text[1:]) == text:
+        return "'" + text       # ``'=1`` itself: one more, so that :func:`cell_text` inverts it
     return text
 
 
 def cell_text(text: str) -> str:
     """What a cell that :func:`safe_cell` wrote stands for: its leading apostrophe taken off
-    again, for a file written here and filled in by a person (``OUT/manual.csv``).
+    again, for a file written here and filled in by a person (``OUT/manual.csv``). The
+    inverse of :func:`safe_cell` on text: ``cell_text(safe_cell(t)) == t`` for every ``t``.
 
     >>> [cell_text(c) for c in ("'=1+1", "'-2+3", "alice", "'quoted")]
     ['=1+1', '-2+3', 'alice', "'quoted"]
@@ -74,7 +77,7 @@ def write_csv(path: Path, header: list[str], rows: Iterable[Iterable],
     back keeps (Canvas exports ``;`` in some locales)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="", encoding="utf-8") as fh:
+    with path.open("w", newline="", encoding="utf-8", errors="replace") as fh:
         writer = csv.writer(fh, delimiter=delimiter)
         writer.writerow([safe_cell(c) for c in header])
         writer.writerows([safe_cell(c) for c in row] for row in rows)

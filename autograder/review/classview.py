@@ -424,7 +424,8 @@ def cached_figures(summary: dict, path: Path) -> dict[str, str]:
     except (OSError, ValueError):
         pass
     drawn_now = figures(summary)
-    path.write_text(json.dumps({"key": key, "figures": drawn_now}))
+    path.write_text(json.dumps({"key": key, "figures": drawn_now}),
+        encoding="utf-8", errors="replace")
     return drawn_now
 
 
@@ -521,7 +522,7 @@ def write_report(out: Path, run: dict, previous: dict | None = None,
         {"run": about, **summary, "changes": changes,
          "similarity": {k: similarity.get(k) for k in ("threshold", "pairs_flagged", "compared",
                                                        "computed", "stale")}
-         if similarity else None}, indent=1))
+         if similarity else None}, indent=1), encoding="utf-8", errors="replace")
     for key, (suffix, columns) in CSV_TABLES.items():
         _write_csv(folder / f"{name}-{suffix}.csv", columns, summary[key])
     _write_csv(folder / f"{name}-changes.csv", ["student", "old", "new", "old_max", "new_max",
@@ -540,7 +541,8 @@ def write_report(out: Path, run: dict, previous: dict | None = None,
                 for q in summary["written"] for a in q["answers"]])
     page = folder / f"{name}.html"
     page.write_text(render(summary, changes, about, similarity,
-                           cached_figures(summary, folder / f".{name}-figures.json"), roster))
+                           cached_figures(summary, folder / f".{name}-figures.json"), roster),
+                     encoding="utf-8", errors="replace")
     return page
 
 

@@ -20,7 +20,10 @@ zlib, bz2), ``zlib``/``gzip``/``bz2``/``lzma`` decompression, ``str``/``bytes`` 
 (``decode``, ``encode``, ``replace``, ``strip``, ``join``, reversal), ``chr`` and ``bytes`` of
 integer lists, and names bound once to such values. Every value is capped at
 :data:`MAX_DECODED` (decompression stops there; ``lzma`` also has a memory limit), so a
-decompression bomb costs nothing. Nothing here runs student code.
+decompression bomb costs nothing; and the size of every value that can grow (``+``, ``*``,
+``replace``, ``join``) is computed from its parts *before* it is built (:func:`_room`), so
+``S.replace("x", T)`` with two 60,000-character strings is refused without asking for 3.6 GB.
+``format`` and ``%`` are never folded. Nothing here runs student code.
 
 Long because: the list of what builds code at run time and the constant folder that
 decodes it must agree name for name; they are kept in one file to stay in step.
@@ -95,6 +98,12 @@ def _capped(value):
     if isinstance(value, (str, bytes)) and len(value) > MAX_DECODED:
         raise TooBig(f"over {MAX_DECODED} bytes")
     return value
+
+
+def _room(size: int) -> None:
+    """Refuse a value of ``size`` characters or bytes before it is built."""
+    if size > MAX_DECODED:
+        raise TooBig(f"would be {size} bytes, over {MAX_DECODED}")
 
 
 def _data(value) -> bytes:
@@ -194,7 +203,18 @@ class Folder:
             return self._memo[node.id]
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             a, b = self._fold(node.left), self._fold(node.right)
-            return a + b if type(a) is type(b) and isinstance(a, (str, bytes)) else None
+            if type(a) is type(b) and isinstance(a, (str, bytes)):
+                _room(len(a) + len(b))
+                return a + b
+            return None
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+            a, b = self._fold(node.left), self._fold(node.right)
+            text, times = (a, b) if isinstance(b, int) else (b, a)
+            if isinstance(text, (str, bytes)) and isinstance(times, int) \
+                    and not isinstance(times, bool):
+                _room(len(text) * max(times, 0))
+                return text * times
+            return None
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self._fold(e) for e in node.elts]
             return None if any(i is None for i in items) else items
@@ -237,10 +257,22 @@ class Folder:
             return value.decode(*args)
         if method == "encode" and isinstance(value, str):
             return value.encode(*args)
-        if method in ("strip", "lstrip", "rstrip", "replace", "lower", "upper", "swapcase"):
+        if method == "replace" and 2 <= len(args) <= 3 and all(
+                type(a) is type(value) for a in args[:2]):
+            old, new = args[:2]
+            count = value.count(old) if old else len(value) + 1
+            if len(args) == 3 and isinstance(args[2], int) and args[2] >= 0:
+                count = min(count, args[2])
+            _room(len(value) + count * max(len(new) - len(old), 0))
+            return value.replace(*args)
+        if method in ("strip", "lstrip", "rstrip", "lower", "upper", "swapcase"):
             return getattr(value, method)(*args)
         if method == "join" and len(args) == 1 and isinstance(args[0], list):
-            return value.join(args[0])
+            items = args[0]
+            if not all(type(i) is type(value) for i in items):
+                return None
+            _room(sum(map(len, items)) + len(value) * max(len(items) - 1, 0))
+            return value.join(items)
         return None
 
 

@@ -254,7 +254,7 @@ def apply(out: Path, assignment: Assignment, results: list[dict],
         records.append((sid, data))
         record = merge_record(data, sid, known, scores)
         if record != data:
-            path.write_text(json.dumps(record, indent=2))
+            path.write_text(json.dumps(record, indent=2), encoding="utf-8", errors="replace")
         merged.append(merge_result(result, record))
     write_template(out, assignment, records)
     return merged

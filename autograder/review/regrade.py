@@ -192,7 +192,8 @@ class Plan:
             retry = getattr(result, "retry", "")      # the grader crashed: never reused
             (folder / CACHE).write_text(json.dumps(
                 {"key": "" if retry else key_of(parts), "parts": parts, "run": self.run,
-                 **result.cache_entry(), **({"retry": retry} if retry else {})}))
+                 **result.cache_entry(), **({"retry": retry} if retry else {})}),
+                     encoding="utf-8", errors="replace")
         results = [by_student[sid] for sid, _ in self.pairs]
         manifest = {
             "run": self.run, "assignment": self.assignment, "engine": __version__,
@@ -208,7 +209,8 @@ class Plan:
         }
         folder = self.out / RUNS / self.run
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "run.json").write_text(json.dumps(manifest, indent=1))
+        (folder / "run.json").write_text(json.dumps(manifest, indent=1),
+            encoding="utf-8", errors="replace")
         return results
 
 

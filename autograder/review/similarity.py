@@ -262,7 +262,7 @@ def write(out: Path, name: str, found: dict) -> list[Path]:
     folder = Path(out) / regrade.REPORT
     folder.mkdir(parents=True, exist_ok=True)
     data = folder / f"{name}-similarity.json"
-    data.write_text(json.dumps(found, indent=1))
+    data.write_text(json.dumps(found, indent=1), encoding="utf-8", errors="replace")
     table = write_csv(folder / f"{name}-similarity.csv",
                       ["student_a", "student_b", "similarity_a", "similarity_b", "lines_a",
                        "lines_b"],

@@ -14,6 +14,8 @@ module              job
 ``confine``         namespaces, private root, uid, resource limits
 ``kernel``          kernel state no worker may leave for the next: the
                     seccomp filter, fresh keyrings, the uid-mode clean-up
+``cgroup``          one cgroup per worker: the memory, tasks and CPU of the
+                    submission's whole tree (v2 or v1), removed on the reap
 ``uids``            the block of worker uids each job slot leases
 ``codec``           the wire format: JSON plus raw tensor bytes, never pickle;
                     every frame's size checked against a budget before it is read

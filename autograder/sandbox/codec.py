@@ -44,6 +44,8 @@ import sys
 import time
 from dataclasses import dataclass
 
+from pgcheck.messages import encodable
+
 MAX_JSON = 16 << 20        # bytes of JSON in one frame
 MAX_BUFFER = 512 << 20     # bytes of one tensor
 MAX_BUFFERS = 4096         # tensors in one frame
@@ -215,7 +217,9 @@ def _decode(data, buffers, depth):
         raise ProtocolError("value nested too deeply")
     if isinstance(data, int) and not isinstance(data, bool) and not -(1 << 63) <= data < 1 << 64:
         return Opaque("int", f"an integer of {len(str(abs(data)))} digits")
-    if data is None or isinstance(data, (bool, int, float, str)):
+    if isinstance(data, str):
+        return encodable(data)          # a lone surrogate ("\\ud800") never reaches a writer
+    if data is None or isinstance(data, (bool, int, float)):
         return data
     if isinstance(data, list):
         return [_decode(v, buffers, depth + 1) for v in data]
@@ -225,7 +229,8 @@ def _decode(data, buffers, depth):
     if tag == "tuple":
         return tuple(_decode(v, buffers, depth + 1) for v in _expect(data, "v", list))
     if tag == "dict":
-        return {k: _decode(v, buffers, depth + 1) for k, v in _expect(data, "v", dict).items()}
+        return {encodable(k): _decode(v, buffers, depth + 1)
+                for k, v in _expect(data, "v", dict).items()}
     if tag == "float":
         text = _expect(data, "v", str)
         if text not in ("nan", "inf", "-inf"):

@@ -12,6 +12,12 @@ protection         what it stops                                    needs
                    in the zygote), a worker outliving its parent
 ``rlimits``        memory bombs (address space), fork swarms        always (setrlimit)
                    (process count), huge files, core dumps, CPU
+``cgroup-v1`` or   the memory, tasks and CPU of the whole tree      root and a writable cgroup
+``cgroup-v2``      together (:mod:`.cgroup`): many children of      file system; else the
+                   300 MB, 62 spinners                              worker may not fork
+                                                                    (``no-cgroup: one
+                                                                    process``), so RLIMIT_AS
+                                                                    bounds its tree
 ``pid-namespace``  seeing or signalling the grader or any other     root, or user namespaces
                    process; a daemon that double-forks survives
                    nothing once the namespace's first process dies
@@ -84,10 +90,24 @@ class Limits:
     #: all of it before it fails (``bytearray`` fills with zeros), so more only costs time,
     #: and RAM that ``--jobs`` workers share
     memory_mb: int = 1024
-    max_processes: int = 64          #: processes/threads of the worker's uid
+    max_processes: int = 64          #: processes/threads of the worker's uid, and of its tree
+    #: CPUs the whole tree may use at once (a cgroup's quota): torch runs one thread
+    cpus: float = 1.0
+    #: memory the tree may hold beyond ``memory_mb`` (a cgroup also counts the pages a worker
+    #: copies from the fork server's and the files it reads): the tree's bound is the sum
+    tree_headroom_mb: int = 128
+    #: a cgroup per worker where one can be made (``False``: the single-process fallback)
+    cgroup: bool = True
     max_output: int = 64 * 1024      #: bytes of stdout/stderr kept for the feedback
     max_file_mb: int = 16            #: largest file the worker may write
     tmp_mb: int = 64                 #: size of the private /tmp (namespaces only)
+
+    def budget(self) -> dict | None:
+        """The whole tree's budget (:class:`.cgroup.Budget`'s fields), ``None`` without cgroups."""
+        if not self.cgroup:
+            return None
+        return {"memory_mb": self.memory_mb + self.tree_headroom_mb,
+                "tasks": self.max_processes, "cpus": self.cpus}
 
     def call_limit(self, reference_seconds: float | None) -> float:
         """Seconds a call may take when the reference took ``reference_seconds`` on the same
@@ -103,6 +123,8 @@ class Config:
     uid: int | None = None     #: the uid a root grader leased for this worker (:mod:`.uids`)
     hide: list[str] = field(default_factory=list)   #: paths the worker must not see
     limits: Limits = field(default_factory=Limits)
+    #: no cgroup holds this worker: it may start no process, so its own limits bound the tree
+    single_process: bool = False
 
 
 _libc = ctypes.CDLL(None, use_errno=True)
@@ -370,5 +392,6 @@ def enter(config: Config, fork_init) -> list[str]:
         pass
     if kernel.fresh_keyrings():
         protections.append("fresh-keyrings")
-    protections.append(kernel.install_filter(ipc_namespace="ipc-namespace" in protections))
+    protections.append(kernel.install_filter(ipc_namespace="ipc-namespace" in protections,
+                                             no_fork=config.single_process))
     return protections

@@ -12,17 +12,22 @@ The process started is a *factory*: it warms up, then forks one server per
 job slot (:func:`main`). Each server takes control requests on its own socket
 (one JSON frame each, see :mod:`.codec`):
 
-``{"op": "spawn"}`` with two file descriptors attached (the worker's end of
-    the call socket, the write end of its output pipe): fork a worker; reply
-    ``{"pid": pid}``. The worker reads how to confine itself (its uid, the paths
+``{"op": "spawn", "budget": {...}|null}`` with two file descriptors attached (the
+    worker's end of the call socket, the write end of its output pipe): fork a worker, move
+    it into a cgroup of its own with that :class:`.cgroup.Budget` (before it has even read
+    its confinement, so before any student code); reply ``{"pid": pid, "bound": "..."}``
+    where ``bound`` names the cgroup, or ``{"pid": pid, "bound": null, "why": "..."}`` where
+    none could be made (the worker then confines itself to one process). The worker reads
+    how to confine itself (its uid, the paths
     to hide, its limits) from its call socket, as its first frame: nothing about
     a submission ever passes through this process, whose memory every later
     worker inherits.
 ``{"op": "reap", "uid": uid|null}``: SIGKILL every descendant (the zygote is
     their subreaper, so even double-forked daemons are found), wait for them,
-    remove the files that uid left in the machine's shared folders
-    (:func:`.kernel.remove_leftovers`); reply ``{"killed": n, "status": "..."}``
-    describing how the worker ended.
+    kill what is left in the worker's cgroup and remove it, remove the files that uid left
+    in the machine's shared folders (:func:`.kernel.remove_leftovers`); reply
+    ``{"killed": n, "status": "...", "peak_mb": m}`` describing how the worker ended and the
+    most memory its tree held at once (0 where no cgroup measured it).
 """
 from __future__ import annotations
 
@@ -34,7 +39,7 @@ import time
 
 import psutil   # here, not in _reap_all: the first reap would pay for the import (≈ 16 ms)
 
-from autograder.sandbox import codec, confine, kernel, uids, worker
+from autograder.sandbox import cgroup, codec, confine, kernel, uids, worker
 
 #: seconds a new worker waits for the grader to say how to confine it
 CONFIG_TIMEOUT = 30.0
@@ -63,7 +68,8 @@ def _warm_up(extra: list[str]) -> None:
 
     if kernel.seccomp is not None:     # the syscall filters, built once; each worker loads one
         for ipc_namespace in (True, False):
-            kernel.syscall_filter(ipc_namespace)
+            for no_fork in (True, False):
+                kernel.syscall_filter(ipc_namespace, no_fork)
 
 
 def _describe_status(status: int) -> str:
@@ -172,9 +178,21 @@ def _requests(control: socket.socket, max_fds: int):
         yield msg, fds
 
 
+def _budget(msg: dict) -> cgroup.Budget | None:
+    """The spawn request's budget for the worker's tree (``None``: no cgroup wanted)."""
+    given = msg.get("budget")
+    if not isinstance(given, dict):
+        return None
+    try:
+        return cgroup.Budget(memory_mb=int(given["memory_mb"]), tasks=int(given["tasks"]),
+                             cpus=float(given["cpus"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def serve_workers(control: socket.socket) -> None:
     """One job slot's server: spawn and reap that slot's workers until the grader hangs up."""
-    current = None
+    current, group, parent = None, None, None
     for msg, fds in _requests(control, max_fds=4):
         if msg.get("op") == "spawn" and len(fds) == 2:
             pid = os.fork()
@@ -182,21 +200,43 @@ def serve_workers(control: socket.socket) -> None:
                 _worker_main(fds[0], fds[1], control)
             for fd in fds:
                 os.close(fd)
-            current = pid
-            codec.send(control, {"pid": pid})
+            current, group, reply = pid, None, {"pid": pid, "bound": None}
+            budget = _budget(msg)
+            if budget is None:
+                reply["why"] = "cgroups turned off"
+            else:
+                parent = parent or cgroup.Parent()
+                if parent.reason:
+                    reply["why"] = parent.reason
+                else:
+                    try:
+                        group = parent.group(pid, budget)
+                        reply["bound"] = group.words()
+                    except OSError as exc:
+                        reply["why"] = f"{exc.strerror or exc}"
+            codec.send(control, reply)
         elif msg.get("op") == "reap":
-            killed, status = _reap_all(current)
+            killed = group.kill() if group is not None else 0
+            more, status = _reap_all(current)
+            peak = group.remove() if group is not None else 0
             if current is not None:
                 confine.remove_workdir(current)
-            current = None
+            current, group = None, None
             if uids.is_worker_uid(msg.get("uid")) and os.geteuid() == 0:
                 kernel.remove_leftovers(msg["uid"])
-            codec.send(control, {"killed": killed, "status": status})
+            codec.send(control, {"killed": killed + more, "status": status,
+                                 "peak_mb": round(peak / (1 << 20), 1)})
         else:
             for fd in fds:
                 os.close(fd)
             codec.send(control, {"error": "bad request"})
+    if group is not None:
+        group.kill()
     _reap_all(current)
+    if group is not None:
+        group.remove()
+    if parent is not None:
+        parent.remove()
     if current is not None:
         confine.remove_workdir(current)
 

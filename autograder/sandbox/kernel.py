@@ -85,10 +85,13 @@ KEY_OWNER_ALL = 0x3F3F0000       #: the possessor's and the owner's every permis
 
 
 @lru_cache(maxsize=None)
-def syscall_filter(ipc_namespace: bool):
+def syscall_filter(ipc_namespace: bool, no_fork: bool = False):
     """The worker's filter (built once in the fork server; each worker loads it): everything
     allowed but :data:`DENIED` and namespace-making ``clone`` flags, plus
-    :data:`DENIED_WITHOUT_IPC_NAMESPACE` when the worker has no IPC namespace."""
+    :data:`DENIED_WITHOUT_IPC_NAMESPACE` when the worker has no IPC namespace, and with
+    ``no_fork`` (no cgroup holds the worker) every new process: ``fork``, ``vfork`` and a
+    ``clone`` without ``CLONE_THREAD`` fail with EAGAIN (threads still start), so the worker's
+    tree is the worker and its ``RLIMIT_AS`` is the tree's bound."""
     refuse = seccomp.ERRNO(errno.EPERM)
     rules = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
     for name in DENIED + (() if ipc_namespace else DENIED_WITHOUT_IPC_NAMESPACE):
@@ -98,19 +101,29 @@ def syscall_filter(ipc_namespace: bool):
     for flag in NAMESPACE_FLAGS:
         rules.add_rule(refuse, "clone", seccomp.Arg(flags_arg, seccomp.MASKED_EQ, flag, flag))
     rules.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
+    if no_fork:
+        again = seccomp.ERRNO(errno.EAGAIN)
+        for name in ("fork", "vfork"):
+            if seccomp.resolve_syscall(seccomp.Arch.NATIVE, name) >= 0:
+                rules.add_rule(again, name)
+        rules.add_rule(again, "clone", seccomp.Arg(flags_arg, seccomp.MASKED_EQ, CLONE_THREAD, 0))
     return rules
 
 
-def install_filter(ipc_namespace: bool) -> str:
+CLONE_THREAD = 0x00010000
+
+
+def install_filter(ipc_namespace: bool, no_fork: bool = False) -> str:
     """Load the filter into this process (and every process it starts from now on); the
-    protection it adds, as the reports list it: ``seccomp``, or why it is not in force."""
+    protection it adds, as the reports list it: ``seccomp`` (``seccomp+no-fork`` with
+    ``no_fork``), or why it is not in force."""
     if seccomp is None:
         return f"seccomp NOT in force (libseccomp not found: {MISSING})"
     try:
-        syscall_filter(ipc_namespace).load()
+        syscall_filter(ipc_namespace, no_fork).load()
     except OSError as exc:       # a kernel without seccomp
         return f"seccomp NOT in force ({exc})"
-    return "seccomp"
+    return "seccomp+no-fork" if no_fork else "seccomp"
 
 
 def fresh_keyrings() -> bool:

@@ -13,8 +13,20 @@ import os
 import socket
 import subprocess
 import sys
+import time
 
-from autograder.sandbox import codec, uids
+from autograder.sandbox import cgroup, codec, uids
+
+
+def _wait_gone(pid: int, seconds: float = 2.0) -> None:
+    """Until process ``pid`` (not our child: the factory's) is gone, at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.005)
 
 
 class ForkFactory:
@@ -80,6 +92,7 @@ class Zygote:
         self.sock: socket.socket | None = None
         self.pid = 0
         self.worker_uid: int | None = None      # the uid of the latest worker, for the reap
+        self.peak_mb = 0.0                      # the latest reaped worker's tree's peak memory
 
     def next_uid(self) -> int | None:
         """The uid for a new worker (``None``: not root, the worker keeps ours)."""
@@ -100,15 +113,19 @@ class Zygote:
             return False
         return True
 
-    def spawn(self, fds: list[int], uid: int | None) -> int:
-        """Fork a worker on the call socket and output pipe ``fds``; the caller then sends it
-        its :class:`Config` (never through the fork server)."""
+    def spawn(self, fds: list[int], uid: int | None, budget: dict | None = None) -> dict:
+        """Fork a worker on the call socket and output pipe ``fds``, in a cgroup with
+        ``budget`` (:class:`.cgroup.Budget`'s fields) where one can be made; the caller then
+        sends it its :class:`Config` (never through the fork server). The server's reply:
+        ``pid``, ``bound`` (the cgroup, or ``None``) and, without one, ``why``."""
         if not self.alive():
             self.restart()
         self.wait_ready()
-        socket.send_fds(self.sock, [codec.pack({"op": "spawn"})], fds)
+        socket.send_fds(self.sock, [codec.pack({"op": "spawn", "budget": budget})], fds)
         self.worker_uid = uid
-        return codec.recv(self.sock)["pid"]
+        reply = codec.recv(self.sock)
+        self.peak_mb = 0.0
+        return reply
 
     def reap(self) -> str:
         """Kill whatever the last worker left; say how it ended."""
@@ -121,6 +138,8 @@ class Zygote:
             codec.send(self.sock, {"op": "reap", "uid": self.worker_uid})
             reply = codec.recv(self.sock)
             self.sock.settimeout(None)
+            peak = reply.get("peak_mb", 0)
+            self.peak_mb = float(peak) if isinstance(peak, (int, float)) else 0.0
             return str(reply.get("status", "?"))
         except (OSError, codec.ProtocolError):
             self.restart()
@@ -142,6 +161,9 @@ class Zygote:
                 os.kill(self.pid, 9)
             except ProcessLookupError:
                 pass
+            if os.geteuid() == 0:       # its workers' cgroups, which it had no time to remove
+                _wait_gone(self.pid)
+                cgroup.remove_server_folders(self.pid)
 
     def close(self):
         self._disconnect()

@@ -37,7 +37,7 @@ from pgcheck.messages import clip
 
 from autograder.records.events import BREAKS_A_FUNCTION, Event, Kind
 from autograder.records.grades import TimeSpent
-from autograder.sandbox import codec
+from autograder.sandbox import cgroup, codec, kernel
 from autograder.sandbox.codec import Size
 from autograder.sandbox.confine import Config, Limits
 from autograder.sandbox.problems import (AnswerTooLarge, BudgetExhausted, CallSkipped,
@@ -78,6 +78,17 @@ class _OutputDrain(threading.Thread):
         if self.total > len(self.kept):
             text += f"\n[... {self.total - len(self.kept)} more bytes of output dropped]"
         return text
+
+
+def tree_bound(spawned: dict, limits: Limits) -> str:
+    """The bound on the whole tree, from the fork server's reply to the spawn (not the
+    worker's word): its cgroup, or the single-process fallback and why."""
+    if isinstance(spawned.get("bound"), str):
+        return clip(spawned["bound"], 80)
+    why = clip(str(spawned.get("why") or "no cgroup"), 60)
+    if kernel.seccomp is None:      # nothing can stop a fork: per-process limits only
+        return cgroup.describe_fallback(why, False, limits.memory_mb)
+    return cgroup.describe_fallback(why, True, limits.memory_mb)
 
 
 class Session:
@@ -133,10 +144,13 @@ class Session:
         out_read, out_write = os.pipe()
         config = replace(self.config, uid=self.zygote.next_uid())    # a fresh uid per worker
         try:
-            self.zygote.spawn([theirs.fileno(), out_write], config.uid)
+            spawned = self.zygote.spawn([theirs.fileno(), out_write], config.uid,
+                                        self.limits.budget())
         finally:
             theirs.close()
             os.close(out_write)
+        bound = tree_bound(spawned, self.limits)
+        config = replace(config, single_process=bound.startswith("no-cgroup: one"))
         codec.send(ours, {"op": "confine", "config": asdict(config)})
         drain = _OutputDrain(out_read, self.limits.max_output)
         drain.start()
@@ -145,7 +159,7 @@ class Session:
         self.fresh = True
         try:
             hello = self._exchange_hello()
-            self.protections = list(hello.get("protections", []))
+            self.protections = [*hello.get("protections", []), bound]
             try:
                 reply = self._exchange(self.load_message, min(self.limits.load_timeout,
                                                               self._remaining()))
