@@ -1,14 +1,16 @@
-"""A likely cause is named only on specific evidence (autograder/engine/hints.py): the rule on
+"""A likely cause is named only on specific evidence (autograder/engine/causes/): the rule on
 small made-up banks, and the diagnoses computed from the reference's own answer."""
 import torch
 
+from autograder.engine.causes import Causes
+from autograder.engine.causes.diagnoses import broadcast_shape, other_eps, standardised
+from autograder.engine.causes.evidence import (UNKNOWN, Cause, Observation, Raised, helpers,
+                                               informative)
+from autograder.engine.causes.replay import Mistake
 from autograder.engine.compare import _judge_value
-from autograder.engine.diagnoses import broadcast_shape, other_eps, standardised
-from autograder.engine.hints import (UNKNOWN, Cause, Hints, Mistake, Observation, Raised, helpers,
-                                     informative)
 
 
-class Bank(Hints):
+class Bank(Causes):
     """Hints over a made-up bank of mistakes of one function ``f``."""
 
     def __init__(self, **mistakes):

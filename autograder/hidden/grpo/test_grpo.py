@@ -154,14 +154,16 @@ def test_one_prompt(compare):
             case="one group of 6 random rewards, normalize_std=True")
 
 
-@points(1, group="inputs unmodified", gate=["group_advantages", "sequence_logprob"])
+@points(1, group="inputs unmodified", gate=["group_advantages", "sequence_logprob", "grpo_loss"])
 def test_inputs_unmodified(compare):
-    """the rewards tensor is left as it was"""
+    """the rewards, log-prob, mask and advantage tensors are left as they were"""
     rewards = spread_groups(3, 4, seed=4, dtype=torch.float32)
     compare.unmodified("group_advantages", rewards, normalize_std=True,
                        case="group_advantages(rewards, normalize_std=True)")
     lp, mask = padded_batch([3, 1, 2], 3, seed=5)
     compare.unmodified("sequence_logprob", lp, mask, case="sequence_logprob(lp, mask)")
+    compare.unmodified("grpo_loss", lp, mask, torch.tensor([0.5, -1.0, 0.25], dtype=torch.float64),
+                       case="grpo_loss(lp, mask, advantages)")
 
 
 # -- sequence_logprob ---------------------------------------------------------------
