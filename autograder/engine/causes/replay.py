@@ -21,8 +21,8 @@ submissions on the same hidden inputs, so each mistake runs once per case.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, partial
 
 from autograder.engine.causes.evidence import (LocalReply, Observation, Raised, agree, clone,
                                                helpers, informative)
@@ -46,6 +46,22 @@ def _bank(assignment) -> tuple[list[Mistake], dict[str, set[str]]]:
 
 
 _replays: dict[tuple[str, str, str], object] = {}     # (assignment, mistake, case key) -> answer
+
+
+def same_mistake(obs: Observation, student, answer) -> bool:
+    """The student's answer agrees with a mistake's. On a float64 precision case, where the
+    mistake's answer is wrong at the value tests' precision too (a wrong algorithm, not a
+    rounding), at that precision: the student's mistake may keep another eps, or round
+    differently, and is still the same mistake. A mistake that differs from the reference
+    only in precision must agree to float64's precision."""
+    if agree(obs, student, answer):
+        return True
+    judge = obs.judge
+    if not (isinstance(judge, partial) and judge.keywords.get("precision")):
+        return False
+    loose = replace(obs, judge=partial(judge.func, *judge.args,
+                                       **{**judge.keywords, "precision": False}))
+    return not agree(loose, answer, obs.reference) and agree(loose, student, answer)
 
 
 def one_of(hints: list[str]) -> str:
@@ -81,7 +97,7 @@ class KnownMistakes:
         evidence = []
         for obs in cases:
             answer = self.replay(mistake, obs)
-            if not agree(obs, obs.student, answer):
+            if not same_mistake(obs, obs.student, answer):
                 return False
             if not agree(obs, answer, obs.reference):
                 evidence.append(answer)
@@ -97,7 +113,7 @@ class KnownMistakes:
             answer = self.replay(mistake, obs)
             right = agree(obs, obs.student, obs.reference)
             failed += not right
-            if agree(obs, obs.student, answer):
+            if same_mistake(obs, obs.student, answer):
                 explained += not right
                 if not right:
                     evidence.append(answer)

@@ -228,11 +228,12 @@ def test_grpo_loss_inf_padding(compare):
     """padding that holds -inf: a finite loss, and no gradient into the padding"""
     lp, mask = padded_batch([3, 5, 1, 4], 5, seed=13, pad=-float("inf"))
     adv = torch.randn(4, generator=gen(14), dtype=torch.float64)
-    compare("grpo_loss", lp.float(), mask, adv.float(),
-            case="4 responses padded with -inf, float32")
-    compare.grad("grpo_loss", lp.requires_grad_(True), mask, adv, wrt=[0],
-                 names=["token log-probs (should be -A_i * mask / N, 0 in the padding)"],
-                 case="4 responses padded with -inf")
+    with compare.gather():      # both cases compared: a lone NaN is one bit of evidence
+        compare("grpo_loss", lp.float(), mask, adv.float(),
+                case="4 responses padded with -inf, float32")
+        compare.grad("grpo_loss", lp.requires_grad_(True), mask, adv, wrt=[0],
+                     names=["token log-probs (should be -A_i * mask / N, 0 in the padding)"],
+                     case="4 responses padded with -inf")
 
 
 @points(1, group="sequence_logprob", gate=["sequence_logprob", "grpo_loss"])
