@@ -109,13 +109,12 @@ def _example(obs, student, expected) -> str:
 
 
 class Evidence:
-    """The value cases of one function, split into failed and passed."""
+    """The failed value cases of one function."""
 
     def __init__(self, fn: str, observations: list[Observation], reference_fn):
         self.fn, self.reference_fn = fn, reference_fn
         cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
         self.failed = [o for o in cases if not agree(o, o.student, o.reference)]
-        self.passed = [o for o in cases if o not in self.failed]
 
     def usable(self) -> bool:
         """Relations speak of numbers: every failed case answered a value of the right form."""
@@ -335,8 +334,11 @@ def relate(fn: str, observations: list[Observation], reference_fn) -> Found | No
     """The first relation that holds on every failed value case of ``fn``, or None."""
     if reference_fn is None:
         return None
-    ev = Evidence(fn, observations, reference_fn)
-    if not ev.usable() or not ev.enough([_answer(o, o.student) for o in ev.failed]):
+    try:
+        ev = Evidence(fn, observations, reference_fn)
+        if not ev.usable() or not ev.enough([_answer(o, o.student) for o in ev.failed]):
+            return None
+    except Exception:  # noqa: BLE001 - a student's odd answer fits no story
         return None
     for relation in RELATIONS:
         try:
