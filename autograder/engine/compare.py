@@ -148,7 +148,9 @@ def reference_timer(reference):
 
 @dataclass(frozen=True)
 class Explained:
-    """A failed comparison's feedback, and the cause it names (:meth:`Compare.finish`)."""
+    """A failed comparison's feedback, and the cause of its function (:meth:`Compare.finish`):
+    the cause's words are shown once per function, at its first failure that compared values,
+    while every failure of the function keeps the cause (the class page counts them)."""
 
     #: what the student reads: the case, expected and actual, and the likely cause if any
     text: str
@@ -295,14 +297,12 @@ class Compare:
         firsts = [f.exc for f in self._failures if f.fn == fn]
         shown = next((e for e in firsts if isinstance(e, Mismatch) and e.expected is not None),
                      firsts[0] if firsts else exc)
-        if shown is not exc:
-            cause = UNKNOWN
+        text = cause.text if shown is exc else None     # the class page counts every one
         if isinstance(exc, Mismatch):
             if exc.hint:        # a test's own hint, given with the failure
                 return Explained(str(exc), UNKNOWN)
-            return Explained(str(exc.with_hint(cause.text)), cause)
-        return Explained(str(exc) + (f"\n  likely cause: {cause.text}" if cause.text else ""),
-                         cause)
+            return Explained(str(exc.with_hint(text)), cause)
+        return Explained(str(exc) + (f"\n  likely cause: {text}" if text else ""), cause)
 
 
 def _judge_value(actual, expected, *, names=None, precision=False, case=""):
