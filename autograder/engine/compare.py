@@ -176,6 +176,7 @@ class Compare:
         self._concluded: dict[str, Cause] = {}
         self._gathered: list | None = None      # failures held back inside gather()
         self._failures: list[Failure] = []     # every failure marked here, in order
+        self._unraised: set[int] = set()       # ids of failures gather() held back for good
 
     def __call__(self, fn: str, *args, case: str, names=None, _precision=False, **kwargs):
         """Call ``fn`` on both sides and check the student's value; returns it."""
@@ -270,6 +271,7 @@ class Compare:
         finally:
             self._gathered = None
         if failures:
+            self._unraised.update(id(e) for e in failures[1:])     # never reach finish()
             raise failures[0]
 
     def _failed(self, exc, fn: str) -> None:
@@ -294,7 +296,8 @@ class Compare:
                                    if fn else UNKNOWN)
         cause = self._concluded[fn]
         # one cause per function, at its first failure that compared values (else its first)
-        firsts = [f.exc for f in self._failures if f.fn == fn]
+        firsts = [f.exc for f in self._failures if f.fn == fn and id(f.exc) not in self._unraised
+                  and not (isinstance(f.exc, Mismatch) and f.exc.hint)]
         shown = next((e for e in firsts if isinstance(e, Mismatch) and e.expected is not None),
                      firsts[0] if firsts else exc)
         text = cause.text if shown is exc else None     # the class page counts every one
