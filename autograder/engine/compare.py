@@ -177,6 +177,7 @@ class Compare:
         self._gathered: list | None = None      # failures held back inside gather()
         self._failures: list[Failure] = []     # every failure marked here, in order
         self._unraised: set[int] = set()       # ids of failures gather() held back for good
+        self._shown: dict[str, BaseException] = {}     # the failure that shows fn's cause
 
     def __call__(self, fn: str, *args, case: str, names=None, _precision=False, **kwargs):
         """Call ``fn`` on both sides and check the student's value; returns it."""
@@ -295,12 +296,14 @@ class Compare:
             self._concluded[fn] = (self.causes.conclude(fn, self.observations, self.reference)
                                    if fn else UNKNOWN)
         cause = self._concluded[fn]
-        # one cause per function, at its first failure that compared values (else its first)
-        firsts = [f.exc for f in self._failures if f.fn == fn and id(f.exc) not in self._unraised
-                  and not (isinstance(f.exc, Mismatch) and f.exc.hint)]
-        shown = next((e for e in firsts if isinstance(e, Mismatch) and e.expected is not None),
-                     firsts[0] if firsts else exc)
-        text = cause.text if shown is exc else None     # the class page counts every one
+        if fn not in self._shown:   # settled before any hint is added to a failure
+            # one cause per function, at its first failure that compared values (else its first)
+            firsts = [f.exc for f in self._failures if f.fn == fn
+                      and id(f.exc) not in self._unraised
+                      and not (isinstance(f.exc, Mismatch) and f.exc.hint)]
+            self._shown[fn] = next((e for e in firsts if isinstance(e, Mismatch)
+                                    and e.expected is not None), firsts[0] if firsts else exc)
+        text = cause.text if self._shown[fn] is exc else None   # the class page counts all
         if isinstance(exc, Mismatch):
             if exc.hint:        # a test's own hint, given with the failure
                 return Explained(str(exc), UNKNOWN)
