@@ -199,3 +199,19 @@ def test_standardised_is_not_said_where_the_call_asks_for_it():
     assert "standardised" in diagnose(advantages, (r,), {}, z, advantages(r))
     assert diagnose(advantages, (r,), {"normalize_std": True}, z,
                     advantages(r, normalize_std=True)) == ""
+
+
+def test_two_unrelated_bugs_name_the_one_that_explains_most_and_say_another_remains():
+    double = lambda t: t * 2      # noqa: E731
+    bank = Bank(double=double)
+    a, b, zero = torch.tensor([1.0, 2.5]), torch.tensor([-3.0, 4.0]), torch.zeros(2)
+
+    def student(t):               # doubles, and adds 1 where doubling changes nothing
+        return t + 1 if not bool(t.any()) else t * 2
+    cause = bank.conclude("f", observe(student, lambda t: t, a, b, zero))
+    assert cause.partial and cause.mistake == "double"
+    assert cause.text == "hint double; another difference remains, which this does not explain"
+
+    def other(t):                 # doubles on one case only: the mistake explains no majority
+        return t * 2 if t[0] == 1.0 else t + 1
+    assert bank.conclude("f", observe(other, lambda t: t, a, b, zero)) == UNKNOWN
