@@ -20,8 +20,10 @@ For every assignment of the registry:
    hinted (shown at least one ``likely cause:`` naming a known mistake), and hint precision.
    A hint is right when the named mistake's replay (its file in the bank, materialised) agrees
    with the mutant on every random case of every function, at the value tests' precision
-   ("one of: ..." is right when one of those named is). Goals: every non-equivalent mutant
-   killed, precision at least 95 %.
+   ("one of: ..." is right when one of those named is); relations: killed mutants shown only
+   a cause that names no known mistake (a relation of :mod:`autograder.engine.causes.relations`,
+   true of the answers by construction, counted apart from the precision). Goals: every
+   non-equivalent mutant killed, precision at least 95 %.
 
 ``--baseline COMMIT`` grades the same mutants, in the same run, with the code of that commit
 (extracted as ``benchmarks/bench_adversarial.py`` does) and its own bank of known mistakes, and
@@ -283,6 +285,7 @@ class Row:
     killed: int = 0
     hinted: int = 0
     hints: int = 0              #: (mutant, hint) pairs shown
+    related: int = 0            #: killed mutants shown a cause that names no known mistake (a relation)
     right: int = 0              #: of which the named mistake replays as the mutant
     survivors: list = field(default_factory=list)
     wrong: list = field(default_factory=list)   #: (mutant id, operator, line, the mistakes named)
@@ -305,13 +308,16 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
             row.survivors.append(f"{m['id']} {m['operator']} line {m['line']}")
             continue
         row.killed += 1
-        named_sets = set()
+        named_sets, unnamed = set(), False
         for test in result["tests"]:
             for line in test["output"].splitlines():
                 if "likely cause:" in line:
                     named = tuple(k.name for k in bank if k.hint in line)
                     if named:
                         named_sets.add(named)
+                    else:
+                        unnamed = True
+        row.related += unnamed and not named_sets
         row.hinted += bool(named_sets)
         for named in named_sets:
             row.hints += 1
@@ -350,17 +356,18 @@ def run_assignment(assignment, trees: list[tuple[str, list[str], Path]], tmp: Pa
 def table(label: str, rows: list[Row]) -> list[str]:
     lines = [f"{label}:",
              f"  {'assignment':11}{'generated':>10}{'equivalent':>11}{'graded':>8}{'killed':>8}"
-             f"{'hinted':>8}{'hints right/shown':>19}{'precision':>11}{'seconds':>9}"]
+             f"{'hinted':>8}{'hints right/shown':>19}{'precision':>11}{'relations':>10}{'seconds':>9}"]
     total = Row("all")
     for r in rows:
         lines.append(f"  {r.assignment:11}{r.generated:>10}{r.equivalent:>11}{r.graded:>8}"
                      f"{r.killed:>8}{r.hinted:>8}{f'{r.right}/{r.hints}':>19}"
-                     f"{r.precision:>10.0%} {r.seconds:>8.0f}")
-        for k in ("generated", "equivalent", "graded", "killed", "hinted", "hints", "right"):
+                     f"{r.precision:>10.0%} {r.related:>9} {r.seconds:>8.0f}")
+        for k in ("generated", "equivalent", "graded", "killed", "hinted", "hints", "right",
+                  "related"):
             setattr(total, k, getattr(total, k) + getattr(r, k))
     lines.append(f"  {'all':11}{total.generated:>10}{total.equivalent:>11}{total.graded:>8}"
                  f"{total.killed:>8}{total.hinted:>8}{f'{total.right}/{total.hints}':>19}"
-                 f"{total.precision:>10.0%}")
+                 f"{total.precision:>10.0%} {total.related:>9}")
     for r in rows:
         for s in r.survivors:
             lines.append(f"  survivor  {r.assignment}: {s}")

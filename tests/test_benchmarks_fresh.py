@@ -15,6 +15,7 @@ EXEMPT = {
     # into an output folder of its own, which holds no grade to reuse
     "bench_adversarial.py": "one new --out per run (tmp/out-base, tmp/out, tmp/rss/<case>)",
     "bench_mutation.py": "one new --out per run (tmp/out-<label>-<assignment>)",
+    "bench_causes.py": "one new --out per run (tmp/out-<n>-<assignment>-<label>)",
     "bench_submission_data.py": "one new --out per run (tmp/out-alone, tmp/out-<case>)",
     "bench_capstone.py": "its --out is removed before each run",
 }

@@ -1,14 +1,16 @@
-"""A likely cause is named only on specific evidence (autograder/engine/hints.py): the rule on
+"""A likely cause is named only on specific evidence (autograder/engine/causes/): the rule on
 small made-up banks, and the diagnoses computed from the reference's own answer."""
 import torch
 
+from autograder.engine.causes import Causes
+from autograder.engine.causes.diagnoses import broadcast_shape, other_eps, standardised
+from autograder.engine.causes.evidence import (UNKNOWN, Cause, Observation, Raised, helpers,
+                                               informative)
+from autograder.engine.causes.replay import Mistake
 from autograder.engine.compare import _judge_value
-from autograder.engine.diagnoses import broadcast_shape, other_eps, standardised
-from autograder.engine.hints import (UNKNOWN, Cause, Hints, Mistake, Observation, Raised, helpers,
-                                     informative)
 
 
-class Bank(Hints):
+class Bank(Causes):
     """Hints over a made-up bank of mistakes of one function ``f``."""
 
     def __init__(self, **mistakes):
@@ -110,3 +112,106 @@ def test_diagnoses_from_the_reference_answer():
     assert "what eps between 0 and 0.0001 gives, not the eps = 0.5 passed in" in other_eps(
         normalise, (x,), {"eps": 0.5}, normalise(x, 1e-6), normalise(x, 0.5))
     assert other_eps(normalise, (x,), {}, normalise(x) * 3, normalise(x)) == ""
+
+
+# -- relations (autograder/engine/causes/relations.py): on every failed case, or not at all --
+
+def _loss(logprobs, returns):
+    return -(logprobs * returns).mean()
+
+
+def _returns(rewards, gamma):
+    out, running = torch.zeros_like(rewards), torch.zeros((), dtype=rewards.dtype)
+    for t in reversed(range(rewards.shape[0])):
+        running = rewards[t] + gamma * running
+        out[t] = running
+    return out
+
+
+def _residuals(rewards, values, next_values, terminated, gamma):
+    return rewards + gamma * (~terminated).to(rewards.dtype) * next_values - values
+
+
+def cases(fn, student, inputs):
+    return [Observation(fn.__name__, "value", args, {}, student(*args), fn(*args), _judge_value)
+            for args in inputs]
+
+
+def related(fn, student, inputs):
+    from autograder.engine.causes.relations import relate
+
+    found = relate(fn.__name__, cases(fn, student, inputs), fn)
+    return found.name if found else "", found.text if found else ""
+
+
+def test_relations_name_what_holds_on_every_failed_case_with_its_numbers():
+    g = torch.Generator().manual_seed(0)
+    losses = [(torch.randn(n, generator=g, dtype=torch.float64),
+               torch.randn(n, generator=g, dtype=torch.float64)) for n in (9, 4)]
+    name, text = related(_loss, lambda lp, r: -_loss(lp, r), losses)
+    assert name == "sign" and "all 2 failed cases" in text and "expected" in text
+    name, text = related(_loss, lambda lp, r: -(lp * r).sum(), losses)
+    assert name == "factor:times" and "the length of `logprobs` times" in text
+    assert "summed" in text
+
+    rewards = [(torch.randn(n, generator=g, dtype=torch.float64), 0.9) for n in (6, 5)]
+
+    def forward(r, gamma):
+        return _returns(r.flip(0), gamma).flip(0)
+    assert related(_returns, forward, rewards)[0] == "direction"
+
+
+def test_differences_only_at_one_feature_are_named_and_a_partial_relation_is_not():
+    g = torch.Generator().manual_seed(1)
+    rollouts = []
+    for T, end in ((8, 3), (6, 1)):
+        done = torch.zeros(T, dtype=torch.bool)
+        done[end] = True
+        rollouts.append((torch.randn(T, generator=g, dtype=torch.float64),
+                         torch.randn(T, generator=g, dtype=torch.float64),
+                         torch.randn(T, generator=g, dtype=torch.float64), done, 0.9))
+
+    def bootstraps(r, v, nv, done, gamma):
+        return r + gamma * nv - v
+    name, text = related(_residuals, bootstraps, rollouts)
+    assert name == "where" and "where `terminated` is True" in text
+
+    def sometimes_flipped(r, v, nv, done, gamma):     # a sign flip on the first case only
+        out = _residuals(r, v, nv, done, gamma)
+        return -out if r.shape[0] == 8 else out + 1.0
+    assert related(_residuals, sometimes_flipped, rollouts) == ("", "")
+
+
+def test_a_right_answer_gets_no_relation():
+    x = [(torch.randn(5, dtype=torch.float64), torch.randn(5, dtype=torch.float64))]
+    assert related(_loss, _loss, x) == ("", "")
+
+
+def test_standardised_is_not_said_where_the_call_asks_for_it():
+    from autograder.engine.causes.diagnoses import diagnose
+
+    def advantages(rewards, normalize_std=False):
+        c = rewards - rewards.mean()
+        return c / rewards.std(unbiased=False) if normalize_std else c
+
+    r = torch.tensor([3.0, 1.0, -2.0, 0.5], dtype=torch.float64)
+    z = (r - r.mean()) / (r.std() + 1e-8)
+    assert "standardised" in diagnose(advantages, (r,), {}, z, advantages(r))
+    assert diagnose(advantages, (r,), {"normalize_std": True}, z,
+                    advantages(r, normalize_std=True)) == ""
+
+
+def test_two_unrelated_bugs_name_the_one_that_explains_most_and_say_another_remains():
+    double = lambda t: t * 2      # noqa: E731
+    bank = Bank(double=double)
+    a, b, zero = torch.tensor([1.0, 2.5]), torch.tensor([-3.0, 4.0]), torch.zeros(2)
+
+    def student(t):               # doubles, and adds 1 where doubling changes nothing
+        return t + 1 if not bool(t.any()) else t * 2
+    cause = bank.conclude("f", observe(student, lambda t: t, a, b, zero))
+    assert cause.partial and cause.mistake == "double"
+    assert cause.text == "hint double; another difference remains, which this does not explain"
+
+    def other(t):                 # doubles on one case only: the mistake explains no majority
+        return t * 2 if t[0] == 1.0 else t + 1
+    assert bank.conclude("f", observe(other, lambda t: t, a, b, zero)) == UNKNOWN

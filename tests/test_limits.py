@@ -12,7 +12,7 @@ import torch
 from autograder.authoring import course
 
 from autograder.engine import grade
-from autograder.engine.compare import Compare, Hints, reference_timer
+from autograder.engine.compare import Compare, Causes, reference_timer
 from autograder.engine.plugin import reference_module
 from autograder.sandbox.problems import CallSkipped
 from autograder.sandbox.proxy import Student
@@ -56,7 +56,7 @@ class RecordingSession:
 def test_compare_times_the_reference_and_passes_its_time_its_answers_size_and_the_case():
     reference = reference_module(EX)
     session = RecordingSession(reference)
-    compare = Compare(Student(session), reference, Hints(EX))
+    compare = Compare(Student(session), reference, Causes(EX))
     compare("group_advantages", torch.tensor([[0.0, 1, 1, 0]]), case="the table")
     ((fn, run, case),) = session.calls
     assert fn == "group_advantages" and case == "the table" and 0 < run.seconds < 1

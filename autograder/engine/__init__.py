@@ -9,8 +9,10 @@ module              job
 ``pool``            a class in parallel (fork servers, grading processes)
 ``plugin``          the pytest plugin: points, groups, gates, feedback
 ``fixtures``        ``student``, ``reference``, ``compare``, ``attach``
-``compare``         student vs reference on the same input, with hints
-``mutants``         the bank of known mistakes (hints, calibration, demo)
+``compare``         student vs reference on the same input; calls ``causes``
+``causes/``         likely causes, one pipeline: replay of known mistakes,
+                    relations, per-case diagnoses (never imports ``compare``)
+``mutants``         the bank of known mistakes (causes, calibration, demo)
 ``assertions``      the checks hidden suites use (pgcheck's, plus pytest's)
 ``public/``         the public checks as a pytest suite
 ==================  ========================================================

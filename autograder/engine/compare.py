@@ -17,10 +17,10 @@ the inputs are left as they were, and nothing else.
 
 A wrong answer says by how much it is wrong and at what tolerance, and, when the
 numbers fit one story exactly, a diagnosis computed from the reference's own
-answer (:mod:`autograder.engine.diagnoses`). Every compared case is kept; when
-the grade is over, :meth:`Compare.finish` names a known mistake only where the
-evidence of all the cases of that function is specific
-(:mod:`autograder.engine.hints`)::
+answer. Every compared case is kept; when the grade is over, :meth:`Compare.finish`
+names one likely cause per function only where the evidence of all the cases of
+that function is specific. Both come from one pipeline, :mod:`autograder.engine.causes`
+(replay of known mistakes, relations, diagnoses), which this module only calls::
 
     group mean: 3 groups of 5: values differ at index (2, 0): expected -0.4213, got -1.103; ...
       expected [-0.4213, 0.5787, ...]
@@ -44,23 +44,11 @@ import torch
 
 from autograder.engine.assertions import (Mismatch, expect_close, expect_float, expect_no_grad,
                                           grads_of)
-from autograder.engine.diagnoses import diagnose
-from autograder.engine.hints import (UNKNOWN, Cause, Hints, Observation,  # noqa: F401 - Hints: fixtures
-                                     Raised)
+from autograder.engine.causes import (UNKNOWN, Cause, Causes, LocalReply,  # noqa: F401
+                                      Observation, Raised, clone, diagnose)
 from pgcheck.calls import call_function
 from autograder.sandbox.problems import StudentError
 from autograder.sandbox.replies import ReferenceRun
-
-
-def clone(value):
-    """A deep copy of call arguments (tensors keep ``requires_grad``)."""
-    if isinstance(value, torch.Tensor):
-        return value.detach().clone().requires_grad_(value.requires_grad)
-    if isinstance(value, (list, tuple)):
-        return type(value)(clone(v) for v in value)
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    return value
 
 
 def expect_same(actual, expected, *, case: str, names=None, precision: bool = False,
@@ -160,7 +148,9 @@ def reference_timer(reference):
 
 @dataclass(frozen=True)
 class Explained:
-    """A failed comparison's feedback, and the cause it names (:meth:`Compare.finish`)."""
+    """A failed comparison's feedback, and the cause of its function (:meth:`Compare.finish`):
+    the cause's words are shown once per function, at its first failure that compared values,
+    while every failure of the function keeps the cause (the class page counts them)."""
 
     #: what the student reads: the case, expected and actual, and the likely cause if any
     text: str
@@ -180,12 +170,14 @@ class Failure:
 class Compare:
     """The ``compare`` fixture: see the module docstring."""
 
-    def __init__(self, student, reference, hints: Hints):
-        self.student, self.reference, self.hints = student, reference, hints
+    def __init__(self, student, reference, causes: Causes):
+        self.student, self.reference, self.causes = student, reference, causes
         self.observations: list[Observation] = []      # every compared case, for the hints
         self._concluded: dict[str, Cause] = {}
         self._gathered: list | None = None      # failures held back inside gather()
         self._failures: list[Failure] = []     # every failure marked here, in order
+        self._unraised: set[int] = set()       # ids of failures gather() held back for good
+        self._shown: dict[str, BaseException] = {}     # the failure that shows fn's cause
 
     def __call__(self, fn: str, *args, case: str, names=None, _precision=False, **kwargs):
         """Call ``fn`` on both sides and check the student's value; returns it."""
@@ -280,6 +272,7 @@ class Compare:
         finally:
             self._gathered = None
         if failures:
+            self._unraised.update(id(e) for e in failures[1:])     # never reach finish()
             raise failures[0]
 
     def _failed(self, exc, fn: str) -> None:
@@ -300,14 +293,22 @@ class Compare:
         every compared case names one."""
         fn = self.failed_in(exc)
         if fn not in self._concluded:
-            self._concluded[fn] = self.hints.conclude(fn, self.observations) if fn else UNKNOWN
+            self._concluded[fn] = (self.causes.conclude(fn, self.observations, self.reference)
+                                   if fn else UNKNOWN)
         cause = self._concluded[fn]
+        if fn not in self._shown:   # settled before any hint is added to a failure
+            # one cause per function, at its first failure that compared values (else its first)
+            firsts = [f.exc for f in self._failures if f.fn == fn
+                      and id(f.exc) not in self._unraised
+                      and not (isinstance(f.exc, Mismatch) and f.exc.hint)]
+            self._shown[fn] = next((e for e in firsts if isinstance(e, Mismatch)
+                                    and e.expected is not None), firsts[0] if firsts else exc)
+        text = cause.text if self._shown[fn] is exc else None   # the class page counts all
         if isinstance(exc, Mismatch):
             if exc.hint:        # a test's own hint, given with the failure
                 return Explained(str(exc), UNKNOWN)
-            return Explained(str(exc.with_hint(cause.hint)), cause)
-        return Explained(str(exc) + (f"\n  likely cause: {cause.hint}" if cause.hint else ""),
-                         cause)
+            return Explained(str(exc.with_hint(text)), cause)
+        return Explained(str(exc) + (f"\n  likely cause: {text}" if text else ""), cause)
 
 
 def _judge_value(actual, expected, *, names=None, precision=False, case=""):
@@ -333,11 +334,3 @@ def _changed(before_args, after_args):
                 and torch.equal(after.detach(), before.detach())):
             return i, before, after
     return None
-
-
-class LocalReply:
-    """A :func:`call_function` reply seen like the proxy's ``CallResult``."""
-
-    def __init__(self, reply: dict):
-        self.value, self.grads = reply["value"], reply.get("grads")
-        self.grad_error = reply.get("grad_error")

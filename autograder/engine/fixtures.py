@@ -25,10 +25,10 @@ def assignment(request):
 def compare(request, student, reference, assignment):
     """``compare("fn", *args, case=...)``: student against reference, with hints
     (see :mod:`autograder.engine.compare`)."""
-    from autograder.engine.compare import Compare, Hints
+    from autograder.engine.compare import Compare, Causes
 
     plugin = active(request.config)
-    plugin.compare = Compare(student, reference, Hints(assignment))
+    plugin.compare = Compare(student, reference, Causes(assignment))
     return plugin.compare
 
 

@@ -3,9 +3,10 @@
 A mutant file holds a docstring saying what it gets wrong, optionally a
 ``HINT`` (the one-sentence misconception shown to a student whose answer
 matches it), a ``LOSES`` (the only test group a precision-only mistake may
-cost) or a ``FEEDBACK`` (words its feedback must hold when a diagnosis
-computed from the numbers, not a replay, explains it), and the buggy version of
-one or more functions. A full buggy
+cost), a ``FEEDBACK`` (words its feedback must hold when a diagnosis
+computed from the numbers, not a replay, explains it), a ``REAL_BUG`` (where the
+kind of mistake was seen in real code: benchmarks/bench_causes.py measures how
+many of these get their own cause), and the buggy version of one or more functions. A full buggy
 submission is the reference module with those functions swapped in, so the
 bank never copies the rest of the reference.
 
@@ -44,6 +45,11 @@ class Mutant:
     def feedback(self) -> str | None:
         """Words the feedback of this mistake must hold (a diagnosis's), if it says so."""
         return self._constant("FEEDBACK")
+
+    @property
+    def real_bug(self) -> str | None:
+        """Where this kind of mistake was seen in real students' or public code, if it was."""
+        return self._constant("REAL_BUG")
 
     @property
     def loses_only(self) -> str | None:

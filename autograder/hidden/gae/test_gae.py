@@ -184,10 +184,12 @@ def test_returns_are_advantages_plus_values(compare):
             case="8 steps with values around 10, gamma 0.9, lambda 0.7")
 
 
-@points(1, group="inputs unmodified", gate="compute_gae")
+@points(1, group="inputs unmodified", gate=["td_residuals", "compute_gae"])
 def test_inputs_unmodified(compare):
-    """the rollout tensors are left as they were"""
+    """the rollout tensors are left as they were, by both functions"""
     r, v, nv, term, trunc = rollout(8, 2, seed=11, terminate=[3], truncate=[5])
+    compare.unmodified("td_residuals", r, v, nv, term, 0.9,
+                       case="td_residuals on 8 steps of 2 environments")
     compare.unmodified("compute_gae", r, v, nv, term, trunc, 0.9, 0.8, names=NAMES,
                        case="compute_gae on 8 steps of 2 environments")
 

@@ -154,14 +154,16 @@ def test_one_prompt(compare):
             case="one group of 6 random rewards, normalize_std=True")
 
 
-@points(1, group="inputs unmodified", gate=["group_advantages", "sequence_logprob"])
+@points(1, group="inputs unmodified", gate=["group_advantages", "sequence_logprob", "grpo_loss"])
 def test_inputs_unmodified(compare):
-    """the rewards tensor is left as it was"""
+    """the rewards, log-prob, mask and advantage tensors are left as they were"""
     rewards = spread_groups(3, 4, seed=4, dtype=torch.float32)
     compare.unmodified("group_advantages", rewards, normalize_std=True,
                        case="group_advantages(rewards, normalize_std=True)")
     lp, mask = padded_batch([3, 1, 2], 3, seed=5)
     compare.unmodified("sequence_logprob", lp, mask, case="sequence_logprob(lp, mask)")
+    compare.unmodified("grpo_loss", lp, mask, torch.tensor([0.5, -1.0, 0.25], dtype=torch.float64),
+                       case="grpo_loss(lp, mask, advantages)")
 
 
 # -- sequence_logprob ---------------------------------------------------------------
@@ -226,11 +228,12 @@ def test_grpo_loss_inf_padding(compare):
     """padding that holds -inf: a finite loss, and no gradient into the padding"""
     lp, mask = padded_batch([3, 5, 1, 4], 5, seed=13, pad=-float("inf"))
     adv = torch.randn(4, generator=gen(14), dtype=torch.float64)
-    compare("grpo_loss", lp.float(), mask, adv.float(),
-            case="4 responses padded with -inf, float32")
-    compare.grad("grpo_loss", lp.requires_grad_(True), mask, adv, wrt=[0],
-                 names=["token log-probs (should be -A_i * mask / N, 0 in the padding)"],
-                 case="4 responses padded with -inf")
+    with compare.gather():      # both cases compared: a lone NaN is one bit of evidence
+        compare("grpo_loss", lp.float(), mask, adv.float(),
+                case="4 responses padded with -inf, float32")
+        compare.grad("grpo_loss", lp.requires_grad_(True), mask, adv, wrt=[0],
+                     names=["token log-probs (should be -A_i * mask / N, 0 in the padding)"],
+                     case="4 responses padded with -inf")
 
 
 @points(1, group="sequence_logprob", gate=["sequence_logprob", "grpo_loss"])

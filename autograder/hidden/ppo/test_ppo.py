@@ -1,8 +1,8 @@
 """Hidden suite for `ppo`: ratios on both sides of the band with both signs of A, other
 epsilons, log-probs near -800, exact gradients, and the k1 KL estimate.
 
-Ideas graded (test groups): clipped surrogate, loss value, loss gradient, KL estimate, float64
-precision (and cart-pole, in test_cartpole.py).
+Ideas graded (test groups): clipped surrogate, loss value, loss gradient, KL estimate, inputs
+unmodified, float64 precision (and cart-pole, in test_cartpole.py).
 
 Value tests judge the algorithm at float32 precision; each function has one float64 precision
 test (docs/contract.md, "Precision"). ``PROMISES`` maps every promise of a graded function's
@@ -161,6 +161,18 @@ def test_single_sample(compare):
     compare("ppo_clip_loss", torch.tensor([-0.4]), torch.tensor([-0.9]), torch.tensor([1.5]), 0.2,
             case="one sample: log-probs -0.4 (new) and -0.9 (old), A = 1.5")
     compare("approx_kl", torch.tensor([-0.9]), torch.tensor([-0.4]), case="one sample")
+
+
+# -- inputs unmodified: every function that takes tensors -----------------------------------
+
+@points(1, group="inputs unmodified", gate=["clipped_surrogate", "ppo_clip_loss", "approx_kl"])
+def test_inputs_unmodified(compare):
+    """every tensor argument is left as it was (an in-place edit corrupts the rollout buffer)"""
+    new, old, adv = random_batch(10, seed=20)
+    compare.unmodified("clipped_surrogate", (new - old).exp(), adv, 0.2,
+                       case="clipped_surrogate on 10 samples")
+    compare.unmodified("ppo_clip_loss", new, old, adv, 0.2, case="ppo_clip_loss on 10 samples")
+    compare.unmodified("approx_kl", old, new, case="approx_kl on 10 samples")
 
 
 # -- float64 precision: once per function (docs/contract.md, "Precision") --------------------

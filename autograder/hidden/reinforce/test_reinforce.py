@@ -1,7 +1,7 @@
 """Hidden suite for `reinforce`: the reference on seeded random inputs and the edge cases.
 
 Ideas graded (test groups): discounted returns, log-softmax gradient, update step, loss
-value, loss gradients, variance of the estimate, float64 precision.
+value, loss gradients, variance of the estimate, inputs unmodified, float64 precision.
 
 Value tests judge the algorithm at float32 precision; each function that keeps its input's
 dtype has one float64 precision test (docs/contract.md, "Precision"). ``PROMISES`` maps every
@@ -207,6 +207,29 @@ def test_stats_float32_four_actions(compare):
     ret = torch.tensor([3.0, -1.0, 0.5, 10.0])
     compare("logit_grad_estimate_stats", probs, ret, 0.5, 3, names=["mean", "variance"],
             case="probs (0.1, 0.6, 0.25, 0.05), returns (3, -1, 0.5, 10), baseline 0.5, component 3")
+
+
+# -- inputs unmodified: every function that takes tensors -----------------------------------
+
+@points(1, group="inputs unmodified", gate=["discounted_returns", "softmax_logprob_grad",
+                                            "reinforce_update", "reinforce_loss",
+                                            "logit_grad_estimate_stats"])
+def test_inputs_unmodified(compare):
+    """every tensor argument is left as it was (an in-place edit corrupts a caller's rollout)"""
+    g = gen(12)
+    compare.unmodified("discounted_returns", torch.randn(7, generator=g, dtype=torch.float64), 0.9,
+                       case="discounted_returns on 7 rewards")
+    logits = torch.randn(5, generator=g, dtype=torch.float64)
+    compare.unmodified("softmax_logprob_grad", logits, 2, case="softmax_logprob_grad on 5 logits")
+    compare.unmodified("reinforce_update", logits, 1, 2.5, 0.1,
+                       case="reinforce_update on 5 logits")
+    lp = -torch.rand(6, generator=g, dtype=torch.float64)
+    ret = torch.randn(6, generator=g, dtype=torch.float64)
+    compare.unmodified("reinforce_loss", lp, ret, torch.randn(6, generator=g, dtype=torch.float64),
+                       case="reinforce_loss on 6 steps with a baseline tensor")
+    compare.unmodified("logit_grad_estimate_stats", torch.tensor([0.2, 0.5, 0.3], dtype=torch.float64),
+                       torch.tensor([1.0, 4.0, -2.0], dtype=torch.float64), 1.0, 1,
+                       case="logit_grad_estimate_stats on 3 actions")
 
 
 # -- float64 precision: once per function (docs/contract.md, "Precision") --------------------

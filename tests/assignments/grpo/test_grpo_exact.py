@@ -26,11 +26,11 @@ class _Namespace:
 
 
 def _compare(student):
-    from autograder.engine.compare import Compare, Hints
+    from autograder.engine.compare import Compare, Causes
     from autograder.engine.plugin import reference_module
 
     assignment = course.get("grpo")
-    return (Compare(student, reference_module(assignment), Hints(assignment)),
+    return (Compare(student, reference_module(assignment), Causes(assignment)),
             reference_module(assignment))
 
 

@@ -1,5 +1,6 @@
 """Cuts the recursion only at terminated steps: advantages cross truncations."""
 HINT = "an advantage crossed a truncation: cut the recursion at every episode end (done = terminated or truncated)"
+REAL_BUG = 'GAE: a leak across a truncation (issue 35)'
 
 import torch
 

@@ -1,5 +1,6 @@
 """Averages over the batch's real tokens (DAPO's token-level loss) instead of over the N
 responses."""
+REAL_BUG = 'token mean over the whole batch in grpo_loss (issue 35)'
 HINT = ("you averaged over the batch's real tokens (a token-level loss); the loss asked for is "
         "minus the mean over the N responses of A_i * (sum of its tokens' log-probs)")
 

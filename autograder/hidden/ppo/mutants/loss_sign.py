@@ -1,5 +1,6 @@
 """Returns +mean(surrogate): the objective, not the loss to minimise."""
 HINT = "the sign is flipped: the loss to MINIMISE is minus the mean clipped surrogate"
+REAL_BUG = 'PPO: a sign flip (issue 35)'
 
 import torch
 

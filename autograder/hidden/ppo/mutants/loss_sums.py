@@ -1,5 +1,6 @@
 """Sums the surrogate over the batch instead of averaging it."""
 HINT = "the loss is minus the MEAN of the clipped surrogate, not the sum"
+REAL_BUG = 'summing instead of averaging (issue 35)'
 
 import torch
 

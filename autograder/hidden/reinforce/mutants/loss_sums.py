@@ -1,5 +1,6 @@
 """Sums over the batch where the loss takes the mean."""
 HINT = "the loss is the MEAN over samples of logprob * (return - baseline), not the sum"
+REAL_BUG = 'summing instead of averaging (issue 35)'
 
 
 def reinforce_loss(logprobs, returns, baseline=None):

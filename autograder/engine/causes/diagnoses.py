@@ -5,7 +5,9 @@ Each diagnosis looks at the student's wrong answer next to the reference's and s
 only when the numbers fit one specific story exactly:
 
 * the answer is the reference's answer standardised (its mean taken out, divided by its
-  standard deviation): normalising inside the function, as training loops often do;
+  standard deviation): normalising inside the function, as training loops often do; never
+  said of a call that asks for standardising (an argument such as ``normalize_std=True``:
+  the answer then is standardised, and the difference lies elsewhere);
 * the answer's shape is what broadcasting two of the inputs gives, one of them as a column
   (a ``(T,)`` tensor times a ``(T, 1)`` one is ``(T, T)``);
 * the answer is the reference's answer computed with another ``eps`` than the one passed in
@@ -100,14 +102,34 @@ def other_eps(reference_fn, args, kwargs, actual, expected) -> str:
             "use the eps argument (is a value hard-coded?)")
 
 
+#: the words of an argument that asks the function itself to standardise its answer
+ASKS_TO_STANDARDISE = ("normali", "standardi", "whiten")
+
+
+def asks_to_standardise(reference_fn, args, kwargs) -> bool:
+    """The call sets an argument named for standardising (``normalize_std=True``) to True."""
+    try:
+        bound = inspect.signature(reference_fn).bind(*args, **kwargs)
+    except (TypeError, ValueError):
+        return any(v is True for k, v in kwargs.items()
+                   if any(w in k.lower() for w in ASKS_TO_STANDARDISE))
+    return any(v is True for k, v in bound.arguments.items()
+               if any(w in k.lower() for w in ASKS_TO_STANDARDISE))
+
+
 def diagnose(reference_fn, args, kwargs, actual, expected) -> str:
     """The first diagnosis that fits a wrong answer exactly, or ''. Tuples are looked at
     item by item."""
+    asked = asks_to_standardise(reference_fn, args, kwargs)
+
+    def standard(got, want):
+        return "" if asked else standardised(got, want)
+
     if isinstance(expected, (tuple, list)) and isinstance(actual, (tuple, list)):
         for got, want in zip(actual, expected):
-            text = (broadcast_shape(got, want, args) or standardised(got, want))
+            text = (broadcast_shape(got, want, args) or standard(got, want))
             if text:
                 return text
         return ""
-    return (broadcast_shape(actual, expected, args) or standardised(actual, expected)
+    return (broadcast_shape(actual, expected, args) or standard(actual, expected)
             or other_eps(reference_fn, args, kwargs, actual, expected))

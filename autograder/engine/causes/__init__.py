@@ -1,0 +1,62 @@
+"""Likely causes: one pipeline, from the evidence of a whole grade to the line a student reads.
+
+Every call a hidden test makes through ``compare`` is kept as an observation
+(:mod:`~autograder.engine.causes.evidence`). Two kinds of explanation use it:
+
+1. **at each wrong answer**, a *diagnosis* from that case's numbers alone, when they fit one
+   story exactly (:mod:`~autograder.engine.causes.diagnoses`: a broadcast column, a
+   hard-coded eps, a standardised answer where the contract does not ask for it); it is
+   printed as ``diagnosis:`` under the values;
+2. **once the grade is over**, :meth:`Causes.conclude` gives each function whose tests failed
+   at most one *likely cause*, trying in turn
+
+   a. the **replay of known mistakes** (:mod:`~autograder.engine.causes.replay`): a mistake
+      of the bank whose answers agree with the student's on every compared case of the
+      function and of the functions it calls;
+   b. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
+      the student's answers and the reference's (a sign flip, a factor that is a size of the
+      inputs, the other direction, a shift by one step, differences only at positions with
+      one feature) that holds on every failed case;
+   c. a known mistake that **explains part** of the evidence, most of the failed cases, and
+      is silent on the rest: named with "another difference remains", never a second cause.
+
+   When none of these holds, no cause is named: a wrong cause is a defect, and a correct
+   solution is never shown one (its answers agree with the reference's everywhere).
+
+:meth:`autograder.engine.compare.Compare.finish` prints the cause once per function, at its
+first failed test that compared values (the one that shows it best). Nothing here imports
+:mod:`autograder.engine.compare`.
+"""
+from __future__ import annotations
+
+from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-case diagnoses
+from autograder.engine.causes.evidence import (UNKNOWN, Cause, LocalReply, Observation,  # noqa: F401
+                                               Raised, agree, clone)
+from autograder.engine.causes.relations import relate
+from autograder.engine.causes.replay import KnownMistakes, one_of
+
+
+class Causes(KnownMistakes):
+    """The pipeline of the module docstring for one assignment."""
+
+    def conclude(self, fn: str, observations: list[Observation], reference=None) -> Cause:
+        """The likely cause of ``fn``'s failures (``reference``: the reference module, for the
+        relations; without it only known mistakes are tried)."""
+        scope = self.scope(fn)
+        cases = [o for o in observations if o.fn in scope]
+        # the cases the student got wrong first: most mistakes are ruled out on the first one
+        cases.sort(key=lambda o: agree(o, o.student, o.reference))
+        fitting = self.fitting(cases)
+        hints = list(dict.fromkeys(m.hint for m in fitting))
+        if hints:
+            return Cause(one_of(hints), fitting[0].name if len(fitting) == 1 else "")
+        found = relate(fn, observations, getattr(reference, fn, None))
+        if found:
+            return Cause(found.text, f"relation:{found.name}")
+        part = [(m, self.explains_part(m, cases)) for m in self.mistakes]
+        best = max((n for _, n in part), default=0)
+        leading = [m for m, n in part if n and n == best]
+        if len({m.hint for m in leading}) == 1:
+            return Cause(leading[0].hint, leading[0].name if len(leading) == 1 else "",
+                         partial=True)
+        return UNKNOWN

@@ -1,0 +1,350 @@
+"""Relations: exact relations between the student's answers and the reference's, used when no
+known mistake of the bank fits.
+
+A relation is a story that a wrong answer can be computed from the reference's answer on the
+same inputs (or from the reference run on a transformed input), with no knowledge of the
+student's code. It is named only when it holds on EVERY failed case of the function (each
+one to the value tests' own tolerance, through the case's own judge), there are at least two
+such cases or one that carries more than a bit, and the feedback quotes the numbers that
+prove it. A relation that holds on some cases only is not named.
+
+The relations, in the order they are tried (the first that holds is named):
+
+* ``sign``: the answer is exactly minus the expected one;
+* ``factor``: the answer is the expected one times (or divided by) a size of the inputs of
+  that same case: a dimension of an argument, its number of elements, the number of real
+  tokens of a mask, the mean length of the mask's rows; or times sqrt(n/(n-1)) or
+  sqrt((n-1)/n) for a dimension n (sample against population standard deviation);
+* ``direction``: the answer is the reference's computed in the other direction along the
+  first dimension (a prefix sum for a reward-to-go, a forward recursion for a backward one);
+* ``shift``: the answer is the expected one moved by one step along the first dimension;
+* ``where``: the answer differs from the expected one only at positions with one feature of
+  the inputs: where a boolean argument is True (terminated, truncated steps), right after
+  such a step, the last step, where a mask is False (padding), where an argument is -inf.
+"""
+from __future__ import annotations
+
+import inspect
+import math
+from dataclasses import dataclass
+
+import torch
+
+from autograder.engine.assertions import TOLERANCES, Mismatch, expect_close, expect_float
+from autograder.engine.causes.evidence import Observation, agree, clone, informative
+
+
+@dataclass(frozen=True)
+class Found:
+    """A relation that holds on every failed case: its name and what the student reads."""
+    name: str
+    text: str
+
+
+def _answer(obs: Observation, answer):
+    """The value part of an answer (a gradient reply's value)."""
+    return answer.value if obs.kind == "grad" and hasattr(answer, "value") else answer
+
+
+def _tensors(value) -> list[torch.Tensor]:
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _tensors(v)]
+    return []
+
+
+def _map(value, fn):
+    """``fn`` applied to every tensor of an answer (a tensor, a number or a tuple of them)."""
+    if isinstance(value, torch.Tensor):
+        out = fn(value.detach().double())
+        return out.to(value.dtype) if value.is_floating_point() else out
+    if isinstance(value, (list, tuple)):
+        return type(value)(_map(v, fn) for v in value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(fn(torch.tensor(float(value), dtype=torch.float64)))
+    return value
+
+
+def _value_judge(obs: Observation, student, candidate) -> bool:
+    """The student's value agrees with ``candidate`` by the case's own value test."""
+    if obs.kind == "grad":
+        try:
+            if isinstance(candidate, torch.Tensor):
+                expect_close(student, candidate, case="")
+            else:
+                expect_float(student, float(candidate), case="")
+        except Mismatch:
+            return False
+        except Exception:  # noqa: BLE001 - an odd value disagrees
+            return False
+        return True
+    return agree(obs, student, candidate)
+
+
+def _names(reference_fn, obs: Observation) -> dict[str, object]:
+    """The call's arguments by parameter name (positional ones named from the signature)."""
+    try:
+        bound = inspect.signature(reference_fn).bind(*obs.args, **obs.kwargs)
+    except (TypeError, ValueError):
+        return {f"argument {i + 1}": a for i, a in enumerate(obs.args)} | dict(obs.kwargs)
+    return dict(bound.arguments)
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.4g}"
+
+
+def _example(obs, student, expected) -> str:
+    """The numbers of one case: the element where the expected answer is largest."""
+    s, e = _tensors(student), _tensors(expected)
+    if not s or not e or s[0].shape != e[0].shape or not e[0].numel():
+        if isinstance(expected, (int, float)) and isinstance(student, (int, float)):
+            return f"expected {_fmt(expected)}, got {_fmt(student)}"
+        return ""
+    flat_e, flat_s = e[0].detach().double().reshape(-1), s[0].detach().double().reshape(-1)
+    finite = torch.where(torch.isfinite(flat_e), flat_e.abs(), torch.zeros_like(flat_e))
+    i = int(finite.argmax())
+    return f"expected {_fmt(float(flat_e[i]))}, got {_fmt(float(flat_s[i]))}"
+
+
+class Evidence:
+    """The failed value cases of one function."""
+
+    def __init__(self, fn: str, observations: list[Observation], reference_fn):
+        self.fn, self.reference_fn = fn, reference_fn
+        cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
+        self.failed = [o for o in cases if not agree(o, o.student, o.reference)]
+
+    def usable(self) -> bool:
+        """Relations speak of numbers: every failed case answered a value of the right form."""
+        if not self.failed:
+            return False
+        for o in self.failed:
+            s, r = _answer(o, o.student), _answer(o, o.reference)
+            st, rt = _tensors(s), _tensors(r)
+            if len(st) != len(rt) or (not rt and not isinstance(r, (int, float))):
+                return False
+            if any(a.shape != b.shape for a, b in zip(st, rt)):
+                return False
+        return True
+
+    def enough(self, answers) -> bool:
+        return len(self.failed) >= 2 or any(informative(a) for a in answers)
+
+    def holds(self, candidate) -> bool:
+        """``candidate(obs, expected)`` (an answer, or None: no prediction) agrees with the
+        student's answer on every failed case."""
+        for o in self.failed:
+            predicted = candidate(o, _answer(o, o.reference))
+            if predicted is None or not _value_judge(o, _answer(o, o.student), predicted):
+                return False
+        return True
+
+    def count(self) -> str:
+        n = len(self.failed)
+        return "the one failed case" if n == 1 else f"all {n} failed cases"
+
+
+def sign(ev: Evidence) -> Found | None:
+    if not ev.holds(lambda o, r: _map(r, lambda t: -t)):
+        return None
+    o = ev.failed[0]
+    return Found("sign", f"your answer is exactly minus the expected one on {ev.count()} "
+                 f"({_example(o, _answer(o, o.student), _answer(o, o.reference))}): a sign is "
+                 "flipped (a loss to minimise is minus the objective; gradient ascent adds)")
+
+
+def _sizes(ev: Evidence, o: Observation) -> list[tuple[str, float]]:
+    """(label, size) of one case's inputs, in the order they are preferred."""
+    out = []
+    named = _names(ev.reference_fn, o)
+    tensors = [(k, v) for k, v in named.items() if isinstance(v, torch.Tensor) and v.dim() >= 1]
+    for k, v in tensors:
+        for d in range(v.dim()):
+            label = f"the length of `{k}`" if v.dim() == 1 else f"the size of dim {d} of `{k}`"
+            out.append((label, float(v.shape[d])))
+        if v.dim() > 1:
+            out.append((f"the number of elements of `{k}`", float(v.numel())))
+    for k, v in tensors:
+        if v.dtype == torch.bool and v.dim() == 2:
+            real = float(v.sum())
+            out.append((f"the number of real tokens (`{k}`.sum())", real))
+            out.append((f"the mean number of real tokens per row of `{k}`", real / v.shape[0]))
+    return out
+
+
+def factor(ev: Evidence) -> Found | None:
+    labels = [label for label, _ in _sizes(ev, ev.failed[0])]
+    kinds = (("times", lambda n: n), ("divided by", lambda n: 1 / n),
+             ("std", lambda n: math.sqrt(n / (n - 1)) if n > 1 else None),
+             ("std-inverse", lambda n: math.sqrt((n - 1) / n) if n > 1 else None))
+    for label in dict.fromkeys(labels):
+        for kind, of in kinds:
+            def candidate(o, r, label=label, of=of):
+                size = dict(_sizes(ev, o)).get(label)
+                k = of(size) if size else None
+                return None if k is None else _map(r, lambda t: t * k)
+            if not any(dict(_sizes(ev, o)).get(label, 1.0) != 1.0 for o in ev.failed):
+                continue
+            if not ev.holds(candidate):
+                continue
+            o = ev.failed[0]
+            n = dict(_sizes(ev, o))[label]
+            numbers = f"{label} is {n:g}: {_example(o, _answer(o, o.student), _answer(o, o.reference))}"
+            if kind == "times":
+                text = (f"your answer is {label} times the expected one on {ev.count()} "
+                        f"({numbers}): you summed where the contract takes a mean")
+            elif kind == "divided by":
+                text = (f"your answer is the expected one divided by {label} on {ev.count()} "
+                        f"({numbers}): you took a mean where the contract sums")
+            elif kind == "std":
+                text = (f"your answer is the expected one times sqrt(n / (n - 1)) for n = "
+                        f"{label} on {ev.count()} ({numbers}): you divided by the sample "
+                        "standard deviation (n - 1); the contract uses the population one (n)")
+            else:
+                text = (f"your answer is the expected one times sqrt((n - 1) / n) for n = "
+                        f"{label} on {ev.count()} ({numbers}): you divided by the population "
+                        "standard deviation (n) where the contract uses the sample one (n - 1)")
+            return Found(f"factor:{kind}", text)
+    return None
+
+
+def _flip_inputs(o: Observation, T: int):
+    def flip(v):
+        if isinstance(v, torch.Tensor) and v.dim() >= 1 and v.shape[0] == T:
+            return v.detach().flip(0)
+        return v
+    return [flip(a) for a in clone(o.args)], {k: flip(v) for k, v in clone(o.kwargs).items()}
+
+
+def direction(ev: Evidence) -> Found | None:
+    def candidate(o, r):
+        first = next((a for a in o.args if isinstance(a, torch.Tensor) and a.dim() >= 1), None)
+        if first is None or first.shape[0] < 2:
+            return None
+        T = first.shape[0]
+        args, kwargs = _flip_inputs(o, T)
+        try:
+            with torch.no_grad():
+                other = ev.reference_fn(*args, **kwargs)
+        except Exception:  # noqa: BLE001 - the reference refuses the reversed inputs: no story
+            return None
+        tensors = _tensors(other)
+        if not tensors or any(t.dim() < 1 or t.shape[0] != T for t in tensors):
+            return None
+        return _map(other, lambda t: t.flip(0))
+    if not ev.holds(candidate):
+        return None
+    o = ev.failed[0]
+    return Found("direction", "your answer is the expected one computed in the other direction "
+                 f"along the steps on {ev.count()} "
+                 f"({_example(o, _answer(o, o.student), _answer(o, o.reference))}): you "
+                 "accumulated from the first step forward; each step's value sums what comes "
+                 "after it, so run the recursion from the last step back")
+
+
+def _close(a: torch.Tensor, b: torch.Tensor, dtype) -> bool:
+    rtol, atol = TOLERANCES.get(dtype, TOLERANCES[torch.float32])
+    return a.shape == b.shape and bool(torch.allclose(a.double(), b.double(), rtol=rtol,
+                                                      atol=atol, equal_nan=True))
+
+
+def shift(ev: Evidence) -> Found | None:
+    for step, words in ((1, "answer[t] is expected[t + 1]"), (-1, "answer[t] is expected[t - 1]")):
+        ok = True
+        for o in ev.failed:
+            s, r = _tensors(_answer(o, o.student)), _tensors(_answer(o, o.reference))
+            if not r or any(t.dim() < 1 or t.shape[0] < 3 for t in r):
+                ok = False
+                break
+            for a, b in zip(s, r):
+                moved = (a[:-1], b[1:]) if step == 1 else (a[1:], b[:-1])
+                if not _close(*moved, b.dtype) or _close(a, b, b.dtype):
+                    ok = False
+            if not ok:
+                break
+        if ok:
+            return Found("shift", f"your answer is the expected one shifted by one step ({words}) "
+                         f"on {ev.count()}: an index is off by one")
+    return None
+
+
+def _features(ev: Evidence, o: Observation, shape) -> list[tuple[str, torch.Tensor]]:
+    """(label, positions) of one case: boolean masks of the answer's shape."""
+    out = []
+    for k, v in _names(ev.reference_fn, o).items():
+        if not isinstance(v, torch.Tensor) or tuple(v.shape) != tuple(shape):
+            continue
+        if v.dtype == torch.bool:
+            out.append((f"the steps where `{k}` is True", v))
+            after = torch.zeros_like(v)
+            after[1:] = v[:-1]
+            out.append((f"the steps right after one where `{k}` is True", after))
+            out.append((f"the positions where `{k}` is False (the padding)", ~v))
+        elif v.is_floating_point() and bool(torch.isinf(v).any()):
+            out.append((f"the positions where `{k}` is -inf", torch.isneginf(v)))
+    if len(shape) >= 1 and shape[0] >= 2:
+        last = torch.zeros(shape, dtype=torch.bool)
+        last[-1] = True
+        out.append(("the last step", last))
+    return out
+
+
+def where(ev: Evidence) -> Found | None:
+    first = ev.failed[0]
+    r0 = _tensors(_answer(first, first.reference))
+    if not r0:
+        return None
+    labels = [label for label, _ in _features(ev, first, r0[0].shape)]
+    for label in dict.fromkeys(labels):
+        ok, shown = True, 0
+        for o in ev.failed:
+            s, r = _tensors(_answer(o, o.student)), _tensors(_answer(o, o.reference))
+            feats = dict(_features(ev, o, r[0].shape)) if r else {}
+            mask = feats.get(label)
+            if mask is None or not bool(mask.any()) or bool(mask.all()):
+                ok = False
+                break
+            for a, b in zip(s, r):
+                if a.shape != mask.shape:
+                    ok = False
+                    break
+                rtol, atol = TOLERANCES.get(b.dtype, TOLERANCES[torch.float32])
+                a64, b64 = a.detach().double(), b.detach().double()
+                differs = ~torch.isclose(a64, b64, rtol=rtol, atol=atol, equal_nan=True)
+                if bool((differs & ~mask).any()):
+                    ok = False
+                    break
+                shown += int(differs.sum())
+            if not ok:
+                break
+        if ok and shown:
+            return Found("where", f"your answer differs only at {label}, on {ev.count()} "
+                         f"({shown} values, and no other position differs): look at what your "
+                         "code does there")
+    return None
+
+
+#: in the order they are tried
+RELATIONS = (sign, factor, direction, shift, where)
+
+
+def relate(fn: str, observations: list[Observation], reference_fn) -> Found | None:
+    """The first relation that holds on every failed value case of ``fn``, or None."""
+    if reference_fn is None:
+        return None
+    try:
+        ev = Evidence(fn, observations, reference_fn)
+        if not ev.usable() or not ev.enough([_answer(o, o.student) for o in ev.failed]):
+            return None
+    except Exception:  # noqa: BLE001 - a student's odd answer fits no story
+        return None
+    for relation in RELATIONS:
+        try:
+            found = relation(ev)
+        except Exception:  # noqa: BLE001 - an odd answer (a student's) fits no story
+            found = None
+        if found:
+            return found
+    return None
