@@ -10,9 +10,9 @@ budget of a reply      64 times what the reference's answer on the same input ta
                        no reference answer, and are added for a call that sends back
                        gradients or its arguments), plus a fixed allowance, under a ceiling
                        that only a reference answer of that size lifts (a notebook's answer
-                       cells: the same, the reference's being the solution notebook's); a
-                       training run (``student.run``), a fixed budget; loading, the
-                       allowance
+                       cells: the same, the reference's being the solution notebook's; one
+                       function on many inputs, ``student.map``: its request stands in);
+                       loading, the allowance
 texts                  an exception's type name, message and traceback are cut here to
                        :data:`TYPE_CHARS`, :data:`MESSAGE_CHARS` and :data:`TRACEBACK_CHARS`
                        characters, whatever the worker's own code did
@@ -37,8 +37,6 @@ REPLY_FACTOR = 64
 #: sends to be a comma); more than the ceiling only when the reference's own answer is that large
 REPLY_ALLOWANCE = Size(bytes=256 << 10, values=8192)
 REPLY_CEILING = Size(bytes=96 << 20, values=1 << 19)
-#: what a provided training run (``student.run``) may send back: weights and curves
-RUN_REPLY = Budget(bytes=64 << 20, values=1 << 19)
 #: the parts of a reported exception kept, in characters (the worker's own cuts count for nothing)
 TYPE_CHARS, MESSAGE_CHARS, TRACEBACK_CHARS = 100, 1000, 1500
 
@@ -149,9 +147,7 @@ class ReferenceRun:
 def reply_budget(message: dict, request: Size, reference: ReferenceRun | None) -> Budget:
     """How much of the worker's reply to ``message`` (whose frame is ``request``) the grader
     will read: see the module docstring."""
-    if message.get("op") == "run":
-        return RUN_REPLY
-    if message.get("op") not in ("call", "answers"):
+    if message.get("op") not in ("call", "answers", "map"):
         return Budget.around(Size(0, 0), REPLY_FACTOR, REPLY_ALLOWANCE, REPLY_CEILING)
     answer = reference.answer if reference is not None else None
     basis = answer if answer is not None else request

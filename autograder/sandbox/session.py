@@ -13,7 +13,7 @@ at the call's limit like one that hangs. A reply's declared size is checked agai
 before it is read: 64 times what the reference's answer on the same input takes
 (:class:`~.replies.ReferenceRun`; its arguments stand in when the reference gave none, and are
 added for the gradients or arguments a call sends back) plus a fixed allowance; a training run
-(``student.run``) gets a fixed budget. The texts of a reply (the exception's type, message and
+(``student.map``: one function on many inputs) has its request stand in. The texts of a reply (the exception's type, message and
 traceback) are cut to fixed lengths, whatever the worker did, and the output it printed is
 kept up to ``Limits.max_output`` in all (:mod:`.replies`).
 
@@ -216,8 +216,7 @@ class Session:
         (default: the test being run) and ``reference`` is what the reference did on it (its
         time, for the messages; its answer's size, for the reply's budget). A call that hangs,
         crashes the worker, runs out of memory or sends a reply that is refused marks its
-        function (or the entry of a run, or ``label``: what the request runs, in the
-        student's words) broken: its later calls raise :class:`CallSkipped` at once.
+        function (or ``label``: what the request runs, in the student's words) broken: its later calls raise :class:`CallSkipped` at once.
         """
         name = label or message.get("fn") or message.get("entry") or "?"
         where = f"case '{case}'" if case else self.where
@@ -231,19 +230,15 @@ class Session:
         if self.fresh:
             limit += self.limits.warmup
         timeout = min(limit, self._remaining())
-        run = message.get("op") == "run"
         try:
             reply = self._exchange(message, timeout, reference)
         except socket.timeout:
-            raise self._hung(name, where, run, timeout, limit, reference) from None
+            raise self._hung(name, where, timeout, limit, reference) from None
         except (codec.PeerClosed, OSError, codec.ProtocolError) as exc:
-            then = "" if run else f", and the remaining calls of {name} will be skipped"
+            then = f", and the remaining calls of {name} will be skipped"
             raise self._refused(exc, name, where, then) from None
         self.fresh = False
-        if run:
-            self.spent.runs += self.last
-        else:
-            self.spent.calls += self.last
+        self.spent.calls += self.last
         if not reply.ok:
             error = StudentError(reply.error)
             if out_of_memory(error):
@@ -282,7 +277,7 @@ class Session:
         return MalformedReply(f"your code sent a malformed reply ({exc}); the process running "
                               f"it was restarted{then}")
 
-    def _hung(self, name, where, run, timeout, limit, reference) -> SubmissionProblem:
+    def _hung(self, name, where, timeout, limit, reference) -> SubmissionProblem:
         """After a call that missed its deadline: the exception that says so."""
         self._kill()
         self.restarts += 1
@@ -294,9 +289,6 @@ class Session:
                 f"{name} was stopped after {timeout:.1f} s, when the time budget of "
                 f"{self.limits.wall_budget:g} s for your whole submission ran out")
         self._record(Event(Kind.HUNG, name, where, timeout))
-        if run:
-            return CallTimeout(f"the training run ({name}) did not finish within "
-                               f"{timeout:.1f} s; it was stopped")
         seconds = reference.seconds if reference is not None else None
         took = ("" if seconds is None else
                 f" (the reference solution takes {seconds * 1e3:.1f} ms on it)")

@@ -16,8 +16,14 @@ Requests (decoded by :mod:`.codec`):
     call a function; ``grad = {"wrt": [...], "output": i|None,
     "grad_output": tensor|None}`` also returns the gradient of the output
     with respect to the named arguments (``None`` where none flows).
-``{"op": "run", "entry": "module.function", "kwargs", "student_args": {...}}``
-    call provided code, passing it the student's functions by name.
+``{"op": "map", "fn", "items": [[args...], ...]}``
+    call a function once per item (a training run's ``verify`` on every completion of an
+    update: one exchange, not one per completion) and answer the list of its values.
+
+There is no operation that runs provided code with the student's functions plugged in: a
+training run is driven by the grader (:mod:`autograder.training.remote`), which asks for
+the student's functions' values one exchange at a time, so no code of this process (which
+the student's module can rewrite) is ever in charge of a run.
 ``{"op": "answers", "filename", "cells", "tags", "steps", "graded"}``
     run a notebook's answer cells (:func:`pgcheck.answers.run`: ``cells`` are its code
     cells, ``tags`` its cells' nbgrader grade_ids as ``[index, grade_id]``, ``steps`` the
@@ -92,19 +98,14 @@ def call(module, msg: dict) -> dict:
                          grad=msg.get("grad"), echo_args=bool(msg.get("echo_args")))
 
 
-def run(module, msg: dict) -> dict:
-    """Call provided code with the student's functions passed by keyword."""
-    target_module, _, target = msg["entry"].rpartition(".")
-    entry = getattr(sys.modules[target_module], target)
-    kwargs = dict(msg.get("kwargs") or {})
-    for param, fn_name in (msg.get("student_args") or {}).items():
-        fn = getattr(module, fn_name, None)
-        if not callable(fn):
-            return {"ok": False, "error": {"type": "MissingFunction",
-                                           "message": f"missing function: {fn_name}",
-                                           "traceback": ""}}
-        kwargs[param] = fn
-    return {"ok": True, "value": entry(**kwargs)}
+def map_calls(module, msg: dict) -> dict:
+    """Call a function on each item of ``items``: the list of its values."""
+    name = msg["fn"]
+    fn = getattr(module, name, None)
+    if not callable(fn):
+        return {"ok": False, "error": {"type": "MissingFunction",
+                                       "message": f"missing function: {name}", "traceback": ""}}
+    return {"ok": True, "value": [fn(*item) for item in msg.get("items") or []]}
 
 
 def answers(msg: dict) -> dict:
@@ -134,8 +135,8 @@ def handle(state: dict, msg) -> dict:
                                            "traceback": ""}}
         if op == "call":
             return call(state["module"], msg)
-        if op == "run":
-            return run(state["module"], msg)
+        if op == "map":
+            return map_calls(state["module"], msg)
         return {"ok": False, "error": {"type": "ProtocolError", "message": f"unknown op {op!r}",
                                        "traceback": ""}}
     except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
