@@ -72,6 +72,8 @@ class Reply:
     args_after: list = field(default_factory=list)
     kwargs_after: dict = field(default_factory=dict)
     error: WorkerError = WorkerError()
+    #: what the worker's harness found replaced (:mod:`.harness`): (what, line or None)
+    tampered: tuple = ()
 
     @classmethod
     def parse(cls, data, request: dict) -> "Reply":
@@ -80,8 +82,9 @@ class Reply:
         checks undone)."""
         if not isinstance(data, dict) or not isinstance(data.get("ok"), bool):
             raise codec.ProtocolError("the reply is not of the worker's shape")
+        tampered = _tampered(data.get("tampered"))
         if not data["ok"]:
-            return cls(False, error=WorkerError.parse(data.get("error")))
+            return cls(False, error=WorkerError.parse(data.get("error")), tampered=tampered)
         kinds = {"grads": (list, type(None)), "grad_error": (str, type(None)),
                  "args_after": (list,), "kwargs_after": (dict,)}
         for key, kind in kinds.items():
@@ -96,7 +99,23 @@ class Reply:
             raise codec.ProtocolError("not every argument sent back")
         return cls(True, data.get("value"), grads,
                    None if data.get("grad_error") is None else clip(data["grad_error"], 300),
-                   after, kwargs_after)
+                   after, kwargs_after, tampered=tampered)
+
+
+def _tampered(found) -> tuple:
+    """The harness's findings as ``((what, line or None), ...)``; anything else that claims
+    to be findings still counts as one (a tampered reply of the wrong shape)."""
+    if found is None:
+        return ()
+    if not isinstance(found, list) or not found:
+        return (("the harness's report", None),)
+    out = []
+    for item in found[:8]:
+        what = item.get("what") if isinstance(item, dict) else None
+        line = item.get("line") if isinstance(item, dict) else None
+        out.append((clip(what, 80) if isinstance(what, str) else "the harness's report",
+                    line if type(line) is int and line > 0 else None))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

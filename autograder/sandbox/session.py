@@ -31,13 +31,14 @@ import socket
 import threading
 import time
 from dataclasses import asdict, replace
+from pathlib import Path
 
 from pgcheck.calls import CallResult
 from pgcheck.messages import clip
 
 from autograder.records.events import BREAKS_A_FUNCTION, Event, Kind
 from autograder.records.grades import TimeSpent
-from autograder.sandbox import codec
+from autograder.sandbox import codec, harness
 from autograder.sandbox.codec import Size
 from autograder.sandbox.confine import Config, Limits
 from autograder.sandbox.problems import (AnswerTooLarge, BudgetExhausted, CallSkipped,
@@ -47,6 +48,15 @@ from autograder.sandbox.replies import ReferenceRun, Reply, reply_budget, too_la
 from autograder.sandbox.servers import Zygote
 
 MAX_RESTARTS = 8
+#: the worker's harness (:mod:`.harness`), sent as text with every load request: the worker
+#: never imports it, so it is in no file the submission's process can read
+HARNESS = Path(harness.__file__).read_text()
+
+
+def tampering_text(found: tuple) -> str:
+    """``torch.autograd.grad, replaced at line 12``: what the harness found, for the record."""
+    return "; ".join(what + (f", replaced at line {line}" if line else "") for what, line in found)
+
 HELLO_TIMEOUT = 30.0
 
 
@@ -84,7 +94,8 @@ class Session:
     """One submission's worker, restarted on demand; every call goes through :meth:`call`."""
 
     def __init__(self, zygote: Zygote, load_message: dict, config: Config):
-        self.zygote, self.load_message, self.config = zygote, load_message, config
+        self.zygote, self.config = zygote, config
+        self.load_message = {**load_message, "harness": HARNESS}
         self.limits: Limits = config.limits
         self.sock: socket.socket | None = None
         self.protections: list[str] = []
@@ -93,6 +104,7 @@ class Session:
         self.restarts = 0
         self.load_failure: str = ""         # why the submission could not be loaded, once known
         self.broken: dict[str, Event] = {}  # function -> the event after which it is not called
+        self.tampered: tuple = ()           # what the harness found replaced: (what, line)
         self.where = "a call"               # where calls that name no case come from (the test)
         self.fresh = False                  # the worker has answered no call yet
         self.started = time.monotonic()
@@ -173,6 +185,7 @@ class Session:
                                detail="the worker sent a malformed reply while loading"))
             self.load_failure = f"your code sent a malformed reply while it was loaded ({exc})"
             raise LoadFailure(self.load_failure) from None
+        self._note_tampering(reply, "loading your code")
         if not reply.ok:
             self._kill()
             self.load_failure = ("your code could not be loaded: " +
@@ -239,12 +252,21 @@ class Session:
             raise self._refused(exc, name, where, then) from None
         self.fresh = False
         self.spent.calls += self.last
+        self._note_tampering(reply, where)
         if not reply.ok:
             error = StudentError(reply.error)
             if out_of_memory(error):
                 self._record(Event(Kind.OUT_OF_MEMORY, name, where, self.last))
             raise error
         return reply
+
+    def _note_tampering(self, reply: Reply, where: str) -> None:
+        """The first reply that says the harness found code replaced: a TAMPERED event (the
+        grade then scores 0 every test the worker's results decided)."""
+        if reply.tampered and not self.tampered:
+            self.tampered = reply.tampered
+            self._record(Event(Kind.TAMPERED, "your code", where, self.last,
+                               tampering_text(reply.tampered)))
 
     def _record(self, event: Event) -> None:
         """Keep ``event``; the first that breaks a function (:data:`BREAKS_A_FUNCTION`)

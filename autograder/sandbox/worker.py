@@ -7,11 +7,14 @@ itself; the worker cannot see the hidden tests or the reference.
 
 Requests (decoded by :mod:`.codec`):
 
-``{"op": "load", "module", "filename", "kind": "py"|"ipynb", "source"|"cells", "provided"}``
+``{"op": "load", "module", "filename", "kind": "py"|"ipynb", "source"|"cells", "provided",
+"harness"?}``
     build the student's module (:func:`pgcheck.loading.exec_work`: for a notebook
     only top-level imports, defs, classes and literal assignments of its code
-    cells run, no training loops, no plots); ``provided`` maps module names to trusted course code (the
-    reference GAE and the training loop of ``ppo``) loaded first.
+    cells run, no training loops, no plots); ``provided`` maps module names to trusted course
+    code (the reference GAE, say) loaded first; ``harness`` is the text of :mod:`.harness`,
+    set up before them, which from then on serves the connection and marks a reply
+    ``"tampered"`` once the submission has replaced a function it watches.
 ``{"op": "call", "fn", "args", "kwargs", "grad"?, "echo_args"?}``
     call a function; ``grad = {"wrt": [...], "output": i|None,
     "grad_output": tensor|None}`` also returns the gradient of the output
@@ -75,8 +78,17 @@ def _register(filename: str, text: str) -> None:
     register_source(filename, text)
 
 
-def load(msg: dict) -> types.ModuleType:
-    """Build the provided modules, then the student's; exceptions propagate (described later)."""
+def load(msg: dict, state: dict) -> types.ModuleType:
+    """Set up the harness the grader sent (:mod:`.harness`, never imported from here), build
+    the provided modules, then the student's; exceptions propagate (described later)."""
+    if msg.get("harness"):
+        import torch
+
+        import pgcheck.calls
+
+        space = {"__name__": "_guard"}
+        exec(compile(msg["harness"], "<harness>", "exec"), space)
+        state["guard"] = space["install"](sys.modules[__name__], codec, pgcheck.calls, torch)
     for name, text in (msg.get("provided") or {}).items():
         filename = f"<provided {name}.py>"
         register_source(filename, text)
@@ -126,7 +138,7 @@ def handle(state: dict, msg) -> dict:
     op = msg.get("op")
     try:
         if op == "load":
-            state["module"] = load(msg)
+            state["module"] = load(msg, state)
             return {"ok": True, "value": None}
         if op == "answers":
             return answers(msg)
@@ -152,6 +164,8 @@ def serve(sock) -> None:
         except codec.PeerClosed:
             return
         reply = handle(state, msg)
+        if state.get("guard") is not None:     # from now on the harness serves (see .harness)
+            return state["guard"].serve(sock, state, reply)
         try:
             frame = codec.pack(reply)
         except BaseException as exc:  # noqa: BLE001 - a hostile result may break encoding
