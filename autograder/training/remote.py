@@ -33,6 +33,15 @@ import torch
 from autograder.engine.assertions import Mismatch
 
 
+#: how the case of every call a training run makes begins ("training run: cart-pole, seed 1")
+TRAINING = "training run"
+
+
+def case_of(check: str, seed: int) -> str:
+    """The case named in the feedback of a training run's calls."""
+    return f"{TRAINING}: {check}, seed {seed}"
+
+
 class BadReply(Mismatch):
     """A reply of the student's function that a training run cannot use: the student's error."""
 
@@ -86,11 +95,11 @@ def policy_loss(student_fn, case: str):
     return loss
 
 
-def verify_batch(student_session, case: str):
+def verify_batch(student, case: str):
     """A ``verify_batch(texts, problems) -> list of floats`` for ``train_grpo.train``: one
     exchange scores every completion of the update (``{"op": "map"}``)."""
     def batch(texts: list[str], problems: list[tuple[int, int]]) -> list[float]:
-        values = student_session.map("verify", [[t, a, b] for t, (a, b) in zip(texts, problems)],
+        values = student.map("verify", [[t, a, b] for t, (a, b) in zip(texts, problems)],
                                      case=case)
         out = []
         for v in values:

@@ -23,7 +23,7 @@ def test_grpo_raises_held_out_accuracy(student, assignment, attach):
     base = check.base_weights()
 
     def train_one(seed):
-        case = f"GRPO run, seed {seed}"
+        case = remote.case_of("GRPO", seed)
         return check.grpo_loop().train_for_grading(
             None, remote.tis_weights(student.tis_weights.on(case, None), case), base, seed,
             verify_batch=remote.verify_batch(student, case), **check.train_kwargs(rule))

@@ -22,7 +22,7 @@ def test_cartpole_reaches_the_success_threshold(student, assignment, attach):
     rule = check.RULE
 
     def train_one(seed):
-        case = f"cart-pole training, seed {seed}"
+        case = remote.case_of("cart-pole", seed)
         loss = remote.policy_loss(student.ppo_clip_loss.on(case, None), case)
         return check.trainer().train_for_grading(loss, seed, **check.train_kwargs(rule))
 
