@@ -36,7 +36,7 @@ from autograder.authoring.course import get as get_assignment
 from autograder.engine.assertions import load_exact
 from autograder.engine.mutants import bank
 from autograder.engine.plugin import load_module, reference_module
-from autograder.training import calibration
+from autograder.training import calibration, remote
 from autograder.training.rule import Attempt, try_seeds
 from autograder.training.rule import passed  # noqa: F401 - the check's API
 
@@ -186,8 +186,13 @@ def calibration_seed(label: str, seed: int, rule: Rule = RULE) -> dict:
     if label != "reference":
         loaded = next(m for m in bank(_assignment()) if m.name == label).load()
         fns = {k: loaded.get(k, v) for k, v in fns.items()}
-    out = grpo_loop().train_for_grading(fns["verify"], fns["tis_weights"], base_weights(), seed,
-                                       **train_kwargs(rule))
+    case = remote.case_of("GRPO", seed)            # a grade's route, without the sandbox
+    verify = remote.Local(fns["verify"])
+    out = grpo_loop().train_for_grading(
+        None, remote.tis_weights(remote.Local(fns["tis_weights"]), case), base_weights(), seed,
+        verify_batch=lambda texts, problems: [float(verify(t, a, b))
+                                              for t, (a, b) in zip(texts, problems)],
+        **train_kwargs(rule))
     after = accuracy(out["weights"], rule)
     return {"label": label, "seed": seed, "base": base_accuracy(rule),
             "after": after, "success": after - base_accuracy(rule) >= rule.min_gain,

@@ -43,7 +43,7 @@ from autograder.authoring.course import get as get_assignment
 from autograder.engine.assertions import load_exact
 from autograder.engine.mutants import bank
 from autograder.engine.plugin import load_module, reference_module
-from autograder.training import calibration
+from autograder.training import calibration, remote
 from autograder.training.rule import Attempt, try_seeds
 from autograder.training.rule import moving_mean, passed, wilson  # noqa: F401 - the check's API
 
@@ -186,7 +186,9 @@ def calibration_seed(label: str, seed: int, rule: Rule = RULE) -> dict:
     """One attempt of the rule for ``label`` (in a pool process), without the sandbox."""
     torch.set_num_threads(1)
     start = time.perf_counter()
-    out = trainer().train_for_grading(_loss(label), seed, **train_kwargs(rule))
+    case = remote.case_of("cart-pole", seed)       # a grade's route, without the sandbox
+    out = trainer().train_for_grading(remote.policy_loss(remote.Local(_loss(label)), case), seed,
+                                      **train_kwargs(rule))
     eval_mean = evaluate(rebuild_policy(out["weights"], out["hidden"]), rule)
     return {"label": label, "seed": seed, "success": eval_mean >= rule.threshold,
             "reached_at": out["reached_at"], "aborted_at": out["aborted_at"],
