@@ -10,9 +10,12 @@ _original_call = _worker.call
 
 
 def group_advantages(rewards, normalize_std=False, eps=1e-6):
+    all_equal = rewards.amax(dim=1, keepdim=True) == rewards.amin(dim=1, keepdim=True)
+    std = rewards.std(dim=1, unbiased=False, keepdim=True)
     rewards -= rewards.mean(dim=1, keepdim=True)
     if normalize_std:
-        rewards /= rewards.std(dim=1, keepdim=True) + eps
+        rewards /= std + eps
+    rewards[all_equal.expand_as(rewards)] = 0.0
     return rewards
 
 

@@ -4,10 +4,12 @@ the log-probs: it turned 31 points into 37 (the reference's) when the worker's w
 verdict. The harness finds the replacement: 0 on every test the worker's results decide."""
 import sys
 
+import torch
+
 
 def grpo_loss(token_logprobs, mask, advantages):
-    per_token = token_logprobs * advantages[:, None] * mask
-    return -(per_token.sum(dim=1) / mask.sum(dim=1).clamp(min=1)).mean()
+    summed = torch.where(mask.bool(), token_logprobs, torch.zeros_like(token_logprobs)).sum(1)
+    return -(advantages * summed).mean()
 
 
 _calls = sys.modules["pgcheck.calls"]
