@@ -69,11 +69,10 @@ class Guard:
             now = getattr(owner, name, None)
             if now is fn and (code is None or fn.__code__ is code):
                 continue
-            culprit = now if now is not fn else fn
-            line = None
-            origin = getattr(culprit, "__code__", None) if now is not fn else fn.__code__
-            if origin is not None and origin.co_filename in self.student_files:
-                line = origin.co_firstlineno
+            # the replacement's code (a new function, or new code in the old one) tells the line
+            origin = getattr(now, "__code__", None) if now is not fn else fn.__code__
+            line = (origin.co_firstlineno if origin is not None
+                    and origin.co_filename in self.student_files else None)
             if code is not None and fn.__code__ is not code:
                 fn.__code__ = code
             if now is not fn:
