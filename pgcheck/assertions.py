@@ -322,6 +322,11 @@ def grads_of(result, *, case: str) -> list:
     """The gradients a ``student.fn.grad(...)`` call returned, or a Mismatch saying why none."""
     if result.grads is None:
         raise Mismatch(case, detail=result.grad_error or "no gradient came back")
+    for i, grad in enumerate(result.grads):     # the reply's word: a gradient is a tensor or None
+        if grad is not None and not (isinstance(grad, torch.Tensor) and grad.is_floating_point()):
+            raise Mismatch(case, detail=f"gradient {i + 1} came back as "
+                           f"{type(grad).__name__ if not isinstance(grad, torch.Tensor) else grad.dtype}"
+                           ", not a float tensor (or None: no gradient flows)")
     return result.grads
 
 

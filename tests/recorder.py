@@ -5,8 +5,8 @@ this process) and that writes down each call.
 :func:`record` runs an assignment's public checks and hidden suite (slow tests included) with
 the real grading plugin and fixtures, so every route to a student function is taken as a grade
 takes it: ``compare`` (value, ``precision``, ``grad``, ``unmodified``, inside ``gather``), a
-test's own ``student.fn(...)``, and the provided training code of ``student.run``, which calls
-the student's functions the trainer is given. A training run is cut short once each of those
+test's own ``student.fn(...)``, and the training runs, whose trainer (in the grader) calls the
+student's functions through ``student.fn.on(case)`` and ``student.map``. A training run is cut short once each of those
 functions has been called a few times: what is recorded is how the trainer calls them, not
 whether it learns. Each :class:`Call` keeps its arguments as they were before the call, the
 reference's answer (what the comparison then requires of the student's), and the test it came
@@ -14,20 +14,18 @@ from.
 """
 from __future__ import annotations
 
-import sys
 import types
 from dataclasses import dataclass, field
 
 import pytest
 
 from autograder.authoring.course import Assignment
-from autograder.authoring.inputs import grade_inputs
 from autograder.engine import fixtures
 from autograder.engine.compare import clone
 from autograder.engine.grade import PUBLIC_SUITE, PYTEST_ARGS
 from autograder.engine.plugin import GradingPlugin, reference_module
+from autograder.training import remote
 from pgcheck.calls import CallResult, call_function
-from pgcheck.loading import new_module
 
 #: calls of each student function a training run makes before it is cut short
 TRAINING_CALLS = 3
@@ -44,7 +42,7 @@ class Call:
     where: str              #: the test (or public check) that made the call
 
 
-class _Enough(Exception):
+class _Enough(AssertionError):
     """Stops a training run once it has shown how it calls the student's functions."""
 
 
@@ -55,6 +53,7 @@ class Recording:
     assignment: Assignment
     calls: list[Call] = field(default_factory=list)
     where: str = ""
+    training: dict = field(default_factory=dict)     #: calls of each function in this run
 
     def __getattr__(self, name: str):
         if name.startswith("_"):
@@ -67,65 +66,47 @@ class Recording:
     def _note(self, fn, kind, args, kwargs, value) -> None:
         self.calls.append(Call(fn, kind, args, kwargs, value, self.where))
 
-    def run(self, entry: str, *, student_args: dict, timeout: float, **kwargs):
-        """Provided course code, loaded as the worker loads it, with the reference's functions
-        (recorded) plugged in; stopped once each was called :data:`TRAINING_CALLS` times."""
-        counts = dict.fromkeys(student_args.values(), 0)
+    def map(self, fn: str, items: list, *, case: str, timeout=None) -> list:
+        """``student.map``: a training run's ``verify`` on every completion of an update."""
+        return [_Function(self, fn).on(case, None)(*item) for item in items]
 
-        def plugged(fn):
-            function = getattr(self.reference, fn)
-
-            def call(*args, **kw):
-                before = (clone(args), clone(kw))
-                value = function(*args, **kw)
-                self._note(fn, "run", *before, value)
-                counts[fn] += 1
-                if min(counts.values()) >= TRAINING_CALLS or counts[fn] > 100 * TRAINING_CALLS:
-                    raise _Enough
-                return value
-            return call
-
-        provided = grade_inputs(self.assignment).provided
-        saved = {name: sys.modules.get(name) for name, _ in provided}
-        try:
-            for name, source in provided:
-                filename = f"<provided {name}.py>"      # as the worker loads it
-                exec(compile(source, filename, "exec"), new_module(name, filename).__dict__)
-            module_name, function = entry.rsplit(".", 1)
-            trainer = getattr(sys.modules[module_name], function)
-            trainer(**{arg: plugged(fn) for arg, fn in student_args.items()}, **kwargs)
-        except _Enough:
-            pass
-        finally:        # the course's module names are left as they were (libraries stay)
-            for name, module in saved.items():
-                if module is None:
-                    sys.modules.pop(name, None)
-                else:
-                    sys.modules[name] = module
-        raise AssertionError(CUT_SHORT)
+    def count_training_call(self, fn: str) -> None:
+        """Stop a training run once it has called ``fn`` :data:`TRAINING_CALLS` times."""
+        self.training[fn] = self.training.get(fn, 0) + 1
+        if self.training[fn] >= TRAINING_CALLS:
+            self.training.clear()
+            raise _Enough(CUT_SHORT)
 
 
 class _Function:
     """``student.fn`` of a :class:`Recording`, with the proxy's ``on``, ``grad`` and ``echo``."""
 
-    def __init__(self, recording: Recording, name: str):
+    def __init__(self, recording: Recording, name: str, training: bool = False):
         self.recording, self.__name__ = recording, name
         self.function = getattr(recording.reference, name)
+        self.training = training
 
     def on(self, case, reference_seconds, answer=None) -> "_Function":
-        return self
+        """The function for one case; a training run's case (:data:`remote.TRAINING`) is cut
+        short after a few calls."""
+        return _Function(self.recording, self.__name__, case.startswith(remote.TRAINING))
+
+    def _note(self, kind, before, value) -> None:
+        self.recording._note(self.__name__, "run" if self.training else kind, *before, value)
+        if self.training:
+            self.recording.count_training_call(self.__name__)
 
     def __call__(self, *args, **kwargs):
         before = (clone(args), clone(kwargs))
         value = self.function(*args, **kwargs)
-        self.recording._note(self.__name__, "value", *before, value)
+        self._note("value", before, value)
         return value
 
     def grad(self, *args, wrt, output=None, grad_output=None, **kwargs) -> CallResult:
         before = (clone(args), clone(kwargs))
         reply = call_function(self.function, args, kwargs,
                               grad={"wrt": list(wrt), "output": output, "grad_output": grad_output})
-        self.recording._note(self.__name__, "grad", *before, reply["value"])
+        self._note("grad", before, reply["value"])
         return CallResult(reply["value"], reply.get("grads"), reply.get("grad_error"))
 
     def echo(self, *args, **kwargs) -> CallResult:

@@ -35,6 +35,8 @@ EACH_KIND = {
     Kind.TOO_LARGE: Event(Kind.TOO_LARGE, "compute_gae", "case 'x'", 0.1,
                           "800 MB; expected about 1.2 KB"),
     Kind.MALFORMED: Event(Kind.MALFORMED, "compute_gae", "case 'x'", 0.1),
+    Kind.TAMPERED: Event(Kind.TAMPERED, "your code", "loading your code", 0.1,
+                         "pgcheck.calls's call_function, replaced at line 12"),
 }
 
 

@@ -254,10 +254,10 @@ def train_for_grading(policy_loss, seed: int, total_steps: int,
                       abort_below: float = 15.0) -> dict:
     """The grader's entry point: one seed of training with ``policy_loss``, as plain data.
 
-    Runs in the sandboxed worker. Returns the trained policy's weights (tensors)
-    and the learning curve; the grader rebuilds the policy and judges it in its
-    own environment (the rule is in README.md), so nothing computed here is
-    taken on trust.
+    Runs in the grader's own process: your loss is asked, once per minibatch, for its
+    value and its gradient with respect to ``logp_new``, computed in the sandbox. Returns
+    the trained policy's weights (tensors) and the learning curve; the grader judges the
+    policy in its own environment (the rule is in README.md).
     """
     torch.set_num_threads(1)
     config = replace(Config(), seed=seed, total_steps=total_steps, stop_at_mean=stop_at_mean,

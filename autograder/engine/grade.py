@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ from autograder.records.grades import GradeDetails, Graded, WrittenRecord
 from autograder.sandbox.problems import LoadFailure
 from autograder.sandbox.proxy import Student
 from autograder.sandbox.servers import Zygote
-from autograder.sandbox.session import Session
+from autograder.sandbox.session import Session, tampering_text
 from autograder.sandbox.confine import Config
 
 PUBLIC_SUITE = Path(__file__).resolve().parent / "public" / "test_public.py"
@@ -59,8 +60,16 @@ class _Unloadable:
             raise AttributeError(name)
         raise LoadFailure(self._reason)
 
-    def run(self, *args, **kwargs):
-        raise LoadFailure(self._reason)
+
+def forged_outcomes(outcomes: list, found: tuple) -> list:
+    """``outcomes`` once the worker's harness found code replaced (:mod:`.sandbox.harness`):
+    every test worth points scores 0, since each was decided by results the worker reported
+    and the replacement could have forged any of them; the feedback says why in one sentence."""
+    text = (f"0 points: your code replaced code the grader relies on to observe your functions "
+            f"({tampering_text(found)}), so none of the results reported from your code can be "
+            "trusted.")
+    return [replace(o, score=0.0, status="failed", output=text) if o.max_score > 0 else o
+            for o in outcomes]
 
 
 def suite_paths(assignment: Assignment, public_only: bool) -> list[str]:
@@ -183,6 +192,8 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
             answers.close()
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         raise RuntimeError(f"the hidden suite of {assignment.name} did not run (pytest exit {code})")
+    if session is not None and session.tampered:
+        plugin.outcomes = forged_outcomes(plugin.outcomes, session.tampered)
     if answers is not None:
         answers.mark(plugin.outcomes)
     written = written_answers(assignment.answers, sub) if not options.public_only else []

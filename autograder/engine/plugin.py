@@ -19,7 +19,7 @@ of, ``@pytest.mark.points(1, group="...", gate="group_advantages")`` (a name or
 a list of names), and its points count only once the MAIN tests of those
 functions pass. A main test of ``f`` is an ungated test worth points that
 called the student's ``f`` (the plugin notes each test's calls; end-to-end runs
-through ``student.run`` call no function in this sense). After the last test,
+are gated themselves, so they are no main test). After the last test,
 :meth:`GradingPlugin.apply_gates` sets a gated test that passed to 0 points,
 failed, with a line saying which function's main cases must pass first. The
 maximum score never changes.
@@ -112,8 +112,8 @@ def gate_note(functions: list[str], ran: bool = True) -> str:
 class CallLog:
     """The ``student`` proxy as hidden tests see it: notes the functions each test calls.
 
-    ``student.fn`` (and so ``compare("fn", ...)``) records ``fn``; ``student.run``
-    (a provided end-to-end run) records nothing.
+    ``student.fn`` (and so ``compare("fn", ...)``) records ``fn``; ``student.map(fn, ...)``
+    records ``fn`` too.
     """
 
     def __init__(self, student):
@@ -125,8 +125,9 @@ class CallLog:
             self.calls.append(name)
         return getattr(self._student, name)
 
-    def run(self, *args, **kwargs):
-        return self._student.run(*args, **kwargs)
+    def map(self, fn: str, *args, **kwargs):
+        self.calls.append(fn)
+        return self._student.map(fn, *args, **kwargs)
 
 
 class GradingPlugin:

@@ -3,7 +3,8 @@
 The sandbox's client (:class:`autograder.sandbox.session.Session`) makes one
 :class:`Event` where it happens: a call that hung, a worker that crashed, a function that ran
 out of memory, the time budget running out, a submission that could not be loaded, a reply
-refused as too large or as malformed. Everything after reads the records, never the
+refused as too large or as malformed, a submission that replaced code the worker's harness
+watches (:mod:`autograder.sandbox.harness`). Everything after reads the records, never the
 sentence: the feedback and ``results.json`` print :attr:`Event.text`; the class page puts
 each in the table of its :class:`Kind`; the batch summary counts them.
 
@@ -26,6 +27,7 @@ class Kind(StrEnum):
     LOAD_FAILURE = "load failure"       #: loading the submission hung, crashed or misbehaved
     TOO_LARGE = "answer too large"      #: a reply far larger than the reference's answer
     MALFORMED = "malformed reply"       #: a reply that was not a valid frame
+    TAMPERED = "tampered"               #: the submission replaced code the worker's harness watches
 
 
 #: kinds after which a function is not called again (its later tests are skipped at once)
@@ -62,6 +64,7 @@ class Event:
                 Kind.TOO_LARGE: f"sent an answer too large to accept on {where} "
                                 f"({self.detail})",
                 Kind.MALFORMED: f"sent a malformed reply on {where}",
+                Kind.TAMPERED: f"replaced code the grader relies on ({self.detail})",
                 Kind.BUDGET: f"ran past the time budget on {where}",
                 Kind.LOAD_FAILURE: self.detail}[self.kind]
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pgcheck.calls import CallResult
 
-from autograder.sandbox.replies import ReferenceRun
+from autograder.sandbox.problems import StudentError
+from autograder.sandbox.replies import ReferenceRun, WorkerError
 from autograder.sandbox.session import Session
 
 
@@ -75,11 +76,16 @@ class Student:
         """Say where the calls that follow and name no case come from (the test being run)."""
         self._session.where = where
 
-    def run(self, entry: str, *, student_args: dict, timeout: float, **kwargs):
-        """Run provided course code in the worker with the student's functions plugged in;
-        not run at all when one of those functions already hung, crashed or ran out of memory."""
-        self._session.skip_if_broken(*student_args.values(), entry,
-                                     then="so this training run, which calls it, was not run")
-        reply = self._session.request({"op": "run", "entry": entry, "kwargs": kwargs,
-                                       "student_args": student_args}, timeout)
+    def map(self, fn: str, items: list, *, case: str, timeout: float | None = None) -> list:
+        """``[fn(*item) for item in items]`` in the worker, in one exchange (a training run's
+        ``verify`` on every completion of an update); its time limit is ``timeout`` (default:
+        the floor of :meth:`Limits.call_limit` per hundred items)."""
+        self._session.skip_if_broken(fn)
+        if timeout is None:
+            timeout = self._session.limits.call_limit(None) * max(1.0, len(items) / 100)
+        reply = self._session.request({"op": "map", "fn": fn, "items": [list(i) for i in items]},
+                                      timeout, case=case)
+        if not isinstance(reply.value, list) or len(reply.value) != len(items):
+            raise StudentError(WorkerError("MalformedReply", f"{fn} was called on {len(items)} "
+                                           "inputs and did not answer once for each", ""))
         return reply.value

@@ -10,9 +10,9 @@ budget of a reply      64 times what the reference's answer on the same input ta
                        no reference answer, and are added for a call that sends back
                        gradients or its arguments), plus a fixed allowance, under a ceiling
                        that only a reference answer of that size lifts (a notebook's answer
-                       cells: the same, the reference's being the solution notebook's); a
-                       training run (``student.run``), a fixed budget; loading, the
-                       allowance
+                       cells: the same, the reference's being the solution notebook's; one
+                       function on many inputs, ``student.map``: its request stands in);
+                       loading, the allowance
 texts                  an exception's type name, message and traceback are cut here to
                        :data:`TYPE_CHARS`, :data:`MESSAGE_CHARS` and :data:`TRACEBACK_CHARS`
                        characters, whatever the worker's own code did
@@ -37,8 +37,6 @@ REPLY_FACTOR = 64
 #: sends to be a comma); more than the ceiling only when the reference's own answer is that large
 REPLY_ALLOWANCE = Size(bytes=256 << 10, values=8192)
 REPLY_CEILING = Size(bytes=96 << 20, values=1 << 19)
-#: what a provided training run (``student.run``) may send back: weights and curves
-RUN_REPLY = Budget(bytes=64 << 20, values=1 << 19)
 #: the parts of a reported exception kept, in characters (the worker's own cuts count for nothing)
 TYPE_CHARS, MESSAGE_CHARS, TRACEBACK_CHARS = 100, 1000, 1500
 
@@ -74,6 +72,8 @@ class Reply:
     args_after: list = field(default_factory=list)
     kwargs_after: dict = field(default_factory=dict)
     error: WorkerError = WorkerError()
+    #: what the worker's harness found replaced (:mod:`.harness`): (what, line or None)
+    tampered: tuple = ()
 
     @classmethod
     def parse(cls, data, request: dict) -> "Reply":
@@ -82,8 +82,9 @@ class Reply:
         checks undone)."""
         if not isinstance(data, dict) or not isinstance(data.get("ok"), bool):
             raise codec.ProtocolError("the reply is not of the worker's shape")
+        tampered = _tampered(data.get("tampered"))
         if not data["ok"]:
-            return cls(False, error=WorkerError.parse(data.get("error")))
+            return cls(False, error=WorkerError.parse(data.get("error")), tampered=tampered)
         kinds = {"grads": (list, type(None)), "grad_error": (str, type(None)),
                  "args_after": (list,), "kwargs_after": (dict,)}
         for key, kind in kinds.items():
@@ -98,7 +99,23 @@ class Reply:
             raise codec.ProtocolError("not every argument sent back")
         return cls(True, data.get("value"), grads,
                    None if data.get("grad_error") is None else clip(data["grad_error"], 300),
-                   after, kwargs_after)
+                   after, kwargs_after, tampered=tampered)
+
+
+def _tampered(found) -> tuple:
+    """The harness's findings as ``((what, line or None), ...)``; anything else that claims
+    to be findings still counts as one (a tampered reply of the wrong shape)."""
+    if found is None:
+        return ()
+    if not isinstance(found, list) or not found:
+        return (("the harness's report", None),)
+    out = []
+    for item in found[:8]:
+        what = item.get("what") if isinstance(item, dict) else None
+        line = item.get("line") if isinstance(item, dict) else None
+        out.append((clip(what, 80) if isinstance(what, str) else "the harness's report",
+                    line if type(line) is int and line > 0 else None))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -149,9 +166,7 @@ class ReferenceRun:
 def reply_budget(message: dict, request: Size, reference: ReferenceRun | None) -> Budget:
     """How much of the worker's reply to ``message`` (whose frame is ``request``) the grader
     will read: see the module docstring."""
-    if message.get("op") == "run":
-        return RUN_REPLY
-    if message.get("op") not in ("call", "answers"):
+    if message.get("op") not in ("call", "answers", "map"):
         return Budget.around(Size(0, 0), REPLY_FACTOR, REPLY_ALLOWANCE, REPLY_CEILING)
     answer = reference.answer if reference is not None else None
     basis = answer if answer is not None else request

@@ -13,7 +13,7 @@ at the call's limit like one that hangs. A reply's declared size is checked agai
 before it is read: 64 times what the reference's answer on the same input takes
 (:class:`~.replies.ReferenceRun`; its arguments stand in when the reference gave none, and are
 added for the gradients or arguments a call sends back) plus a fixed allowance; a training run
-(``student.run``) gets a fixed budget. The texts of a reply (the exception's type, message and
+(``student.map``: one function on many inputs) has its request stand in. The texts of a reply (the exception's type, message and
 traceback) are cut to fixed lengths, whatever the worker did, and the output it printed is
 kept up to ``Limits.max_output`` in all (:mod:`.replies`).
 
@@ -31,13 +31,14 @@ import socket
 import threading
 import time
 from dataclasses import asdict, replace
+from pathlib import Path
 
 from pgcheck.calls import CallResult
 from pgcheck.messages import clip
 
 from autograder.records.events import BREAKS_A_FUNCTION, Event, Kind
 from autograder.records.grades import TimeSpent
-from autograder.sandbox import cgroup, codec, kernel
+from autograder.sandbox import cgroup, codec, harness, kernel
 from autograder.sandbox.codec import Size
 from autograder.sandbox.confine import Config, Limits
 from autograder.sandbox.problems import (AnswerTooLarge, BudgetExhausted, CallSkipped,
@@ -47,6 +48,15 @@ from autograder.sandbox.replies import ReferenceRun, Reply, reply_budget, too_la
 from autograder.sandbox.servers import Zygote
 
 MAX_RESTARTS = 8
+#: the worker's harness (:mod:`.harness`), sent as text with every load request: the worker
+#: never imports it, so it is in no file the submission's process can read
+HARNESS = Path(harness.__file__).read_text()
+
+
+def tampering_text(found: tuple) -> str:
+    """``torch.autograd.grad, replaced at line 12``: what the harness found, for the record."""
+    return "; ".join(what + (f", replaced at line {line}" if line else "") for what, line in found)
+
 HELLO_TIMEOUT = 30.0
 
 
@@ -95,7 +105,8 @@ class Session:
     """One submission's worker, restarted on demand; every call goes through :meth:`call`."""
 
     def __init__(self, zygote: Zygote, load_message: dict, config: Config):
-        self.zygote, self.load_message, self.config = zygote, load_message, config
+        self.zygote, self.config = zygote, config
+        self.load_message = {**load_message, "harness": HARNESS}
         self.limits: Limits = config.limits
         self.sock: socket.socket | None = None
         self.protections: list[str] = []
@@ -104,6 +115,7 @@ class Session:
         self.restarts = 0
         self.load_failure: str = ""         # why the submission could not be loaded, once known
         self.broken: dict[str, Event] = {}  # function -> the event after which it is not called
+        self.tampered: tuple = ()           # what the harness found replaced: (what, line)
         self.where = "a call"               # where calls that name no case come from (the test)
         self.fresh = False                  # the worker has answered no call yet
         self.started = time.monotonic()
@@ -187,6 +199,7 @@ class Session:
                                detail="the worker sent a malformed reply while loading"))
             self.load_failure = f"your code sent a malformed reply while it was loaded ({exc})"
             raise LoadFailure(self.load_failure) from None
+        self._note_tampering(reply, "loading your code")
         if not reply.ok:
             self._kill()
             self.load_failure = ("your code could not be loaded: " +
@@ -230,8 +243,7 @@ class Session:
         (default: the test being run) and ``reference`` is what the reference did on it (its
         time, for the messages; its answer's size, for the reply's budget). A call that hangs,
         crashes the worker, runs out of memory or sends a reply that is refused marks its
-        function (or the entry of a run, or ``label``: what the request runs, in the
-        student's words) broken: its later calls raise :class:`CallSkipped` at once.
+        function (or ``label``: what the request runs, in the student's words) broken: its later calls raise :class:`CallSkipped` at once.
         """
         name = label or message.get("fn") or message.get("entry") or "?"
         where = f"case '{case}'" if case else self.where
@@ -245,25 +257,30 @@ class Session:
         if self.fresh:
             limit += self.limits.warmup
         timeout = min(limit, self._remaining())
-        run = message.get("op") == "run"
         try:
             reply = self._exchange(message, timeout, reference)
         except socket.timeout:
-            raise self._hung(name, where, run, timeout, limit, reference) from None
+            raise self._hung(name, where, timeout, limit, reference) from None
         except (codec.PeerClosed, OSError, codec.ProtocolError) as exc:
-            then = "" if run else f", and the remaining calls of {name} will be skipped"
+            then = f", and the remaining calls of {name} will be skipped"
             raise self._refused(exc, name, where, then) from None
         self.fresh = False
-        if run:
-            self.spent.runs += self.last
-        else:
-            self.spent.calls += self.last
+        self.spent.calls += self.last
+        self._note_tampering(reply, where)
         if not reply.ok:
             error = StudentError(reply.error)
             if out_of_memory(error):
                 self._record(Event(Kind.OUT_OF_MEMORY, name, where, self.last))
             raise error
         return reply
+
+    def _note_tampering(self, reply: Reply, where: str) -> None:
+        """The first reply that says the harness found code replaced: a TAMPERED event (the
+        grade then scores 0 every test the worker's results decided)."""
+        if reply.tampered and not self.tampered:
+            self.tampered = reply.tampered
+            self._record(Event(Kind.TAMPERED, "your code", where, self.last,
+                               tampering_text(reply.tampered)))
 
     def _record(self, event: Event) -> None:
         """Keep ``event``; the first that breaks a function (:data:`BREAKS_A_FUNCTION`)
@@ -296,7 +313,7 @@ class Session:
         return MalformedReply(f"your code sent a malformed reply ({exc}); the process running "
                               f"it was restarted{then}")
 
-    def _hung(self, name, where, run, timeout, limit, reference) -> SubmissionProblem:
+    def _hung(self, name, where, timeout, limit, reference) -> SubmissionProblem:
         """After a call that missed its deadline: the exception that says so."""
         self._kill()
         self.restarts += 1
@@ -308,9 +325,6 @@ class Session:
                 f"{name} was stopped after {timeout:.1f} s, when the time budget of "
                 f"{self.limits.wall_budget:g} s for your whole submission ran out")
         self._record(Event(Kind.HUNG, name, where, timeout))
-        if run:
-            return CallTimeout(f"the training run ({name}) did not finish within "
-                               f"{timeout:.1f} s; it was stopped")
         seconds = reference.seconds if reference is not None else None
         took = ("" if seconds is None else
                 f" (the reference solution takes {seconds * 1e3:.1f} ms on it)")

@@ -7,17 +7,26 @@ itself; the worker cannot see the hidden tests or the reference.
 
 Requests (decoded by :mod:`.codec`):
 
-``{"op": "load", "module", "filename", "kind": "py"|"ipynb", "source"|"cells", "provided"}``
+``{"op": "load", "module", "filename", "kind": "py"|"ipynb", "source"|"cells", "provided",
+"harness"?}``
     build the student's module (:func:`pgcheck.loading.exec_work`: for a notebook
     only top-level imports, defs, classes and literal assignments of its code
-    cells run, no training loops, no plots); ``provided`` maps module names to trusted course code (the
-    reference GAE and the training loop of ``ppo``) loaded first.
+    cells run, no training loops, no plots); ``provided`` maps module names to trusted course
+    code (the reference GAE, say) loaded first; ``harness`` is the text of :mod:`.harness`,
+    set up before them, which from then on serves the connection and marks a reply
+    ``"tampered"`` once the submission has replaced a function it watches.
 ``{"op": "call", "fn", "args", "kwargs", "grad"?, "echo_args"?}``
     call a function; ``grad = {"wrt": [...], "output": i|None,
     "grad_output": tensor|None}`` also returns the gradient of the output
     with respect to the named arguments (``None`` where none flows).
-``{"op": "run", "entry": "module.function", "kwargs", "student_args": {...}}``
-    call provided code, passing it the student's functions by name.
+``{"op": "map", "fn", "items": [[args...], ...]}``
+    call a function once per item (a training run's ``verify`` on every completion of an
+    update: one exchange, not one per completion) and answer the list of its values.
+
+There is no operation that runs provided code with the student's functions plugged in: a
+training run is driven by the grader (:mod:`autograder.training.remote`), which asks for
+the student's functions' values one exchange at a time, so no code of this process (which
+the student's module can rewrite) is ever in charge of a run.
 ``{"op": "answers", "filename", "cells", "tags", "steps", "graded"}``
     run a notebook's answer cells (:func:`pgcheck.answers.run`: ``cells`` are its code
     cells, ``tags`` its cells' nbgrader grade_ids as ``[index, grade_id]``, ``steps`` the
@@ -69,8 +78,17 @@ def _register(filename: str, text: str) -> None:
     register_source(filename, text)
 
 
-def load(msg: dict) -> types.ModuleType:
-    """Build the provided modules, then the student's; exceptions propagate (described later)."""
+def load(msg: dict, state: dict) -> types.ModuleType:
+    """Set up the harness the grader sent (:mod:`.harness`, never imported from here), build
+    the provided modules, then the student's; exceptions propagate (described later)."""
+    if msg.get("harness"):
+        import torch
+
+        import pgcheck.calls
+
+        space = {"__name__": "_guard"}
+        exec(compile(msg["harness"], "<harness>", "exec"), space)
+        state["guard"] = space["install"](sys.modules[__name__], codec, pgcheck.calls, torch)
     for name, text in (msg.get("provided") or {}).items():
         filename = f"<provided {name}.py>"
         register_source(filename, text)
@@ -92,19 +110,14 @@ def call(module, msg: dict) -> dict:
                          grad=msg.get("grad"), echo_args=bool(msg.get("echo_args")))
 
 
-def run(module, msg: dict) -> dict:
-    """Call provided code with the student's functions passed by keyword."""
-    target_module, _, target = msg["entry"].rpartition(".")
-    entry = getattr(sys.modules[target_module], target)
-    kwargs = dict(msg.get("kwargs") or {})
-    for param, fn_name in (msg.get("student_args") or {}).items():
-        fn = getattr(module, fn_name, None)
-        if not callable(fn):
-            return {"ok": False, "error": {"type": "MissingFunction",
-                                           "message": f"missing function: {fn_name}",
-                                           "traceback": ""}}
-        kwargs[param] = fn
-    return {"ok": True, "value": entry(**kwargs)}
+def map_calls(module, msg: dict) -> dict:
+    """Call a function on each item of ``items``: the list of its values."""
+    name = msg["fn"]
+    fn = getattr(module, name, None)
+    if not callable(fn):
+        return {"ok": False, "error": {"type": "MissingFunction",
+                                       "message": f"missing function: {name}", "traceback": ""}}
+    return {"ok": True, "value": [fn(*item) for item in msg.get("items") or []]}
 
 
 def answers(msg: dict) -> dict:
@@ -125,7 +138,7 @@ def handle(state: dict, msg) -> dict:
     op = msg.get("op")
     try:
         if op == "load":
-            state["module"] = load(msg)
+            state["module"] = load(msg, state)
             return {"ok": True, "value": None}
         if op == "answers":
             return answers(msg)
@@ -134,8 +147,8 @@ def handle(state: dict, msg) -> dict:
                                            "traceback": ""}}
         if op == "call":
             return call(state["module"], msg)
-        if op == "run":
-            return run(state["module"], msg)
+        if op == "map":
+            return map_calls(state["module"], msg)
         return {"ok": False, "error": {"type": "ProtocolError", "message": f"unknown op {op!r}",
                                        "traceback": ""}}
     except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
@@ -151,6 +164,8 @@ def serve(sock) -> None:
         except codec.PeerClosed:
             return
         reply = handle(state, msg)
+        if state.get("guard") is not None:     # from now on the harness serves (see .harness)
+            return state["guard"].serve(sock, state, reply)
         try:
             frame = codec.pack(reply)
         except BaseException as exc:  # noqa: BLE001 - a hostile result may break encoding

@@ -4,7 +4,8 @@
 step               who
 =================  =========================================================
 seeds              the grader's, fixed per check, tried in order
-train              the sandboxed worker (``student.run``): weights come back
+train              the grader (:mod:`.remote`): the student's functions are asked
+                   for their values, one exchange per minibatch or update
 judge              the grader, from the weights, in its own environment
 pass               as soon as one seed succeeds, at most ``attempts`` seeds
 =================  =========================================================

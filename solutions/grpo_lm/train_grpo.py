@@ -119,10 +119,14 @@ class History:
 
 
 def train(verify, group_advantages, grpo_loss, tis_weights, config: Config = Config(),
-          model: tinylm.TinyLM | None = None, measure_accuracy: bool = True):
+          model: tinylm.TinyLM | None = None, measure_accuracy: bool = True,
+          verify_batch=None):
     """Run GRPO from the base model (or ``model``); return ``(model, history)``.
 
     ``measure_accuracy=False`` skips the held-out measurements (the grader makes its own).
+    ``verify_batch(texts, problems) -> list of rewards``, if given, scores all the
+    completions of an update at once instead of one ``verify`` call each (the grader asks
+    its sandbox once per update this way).
     """
     start = time.perf_counter()
     torch.manual_seed(config.seed)
@@ -149,8 +153,9 @@ def train(verify, group_advantages, grpo_loss, tis_weights, config: Config = Con
 
         # ---- 2. score and 3. compare within each group -------------------------------------
         texts = tinylm.answers(completion_ids)
-        rewards = torch.tensor([float(verify(t, a, b))
-                                for t, (a, b) in zip(texts, [p for p in pairs for _ in range(G)])])
+        problems = [p for p in pairs for _ in range(G)]
+        rewards = torch.tensor(verify_batch(texts, problems) if verify_batch is not None else
+                               [float(verify(t, a, b)) for t, (a, b) in zip(texts, problems)])
         advantages = group_advantages(rewards.view(P, G), config.normalize_std).reshape(-1)
 
         # ---- 4. the trainer's own log-probs, and the engine correction --------------------
@@ -183,13 +188,15 @@ def quick(config: Config = Config(), **changes):
 
 
 def train_for_grading(verify, tis_weights, base_weights: dict, seed: int, updates: int,
-                      engine_lag: int = 0, learning_rate: float = Config.learning_rate) -> dict:
+                      engine_lag: int = 0, learning_rate: float = Config.learning_rate,
+                      verify_batch=None) -> dict:
     """The grader's entry point: GRPO with the student's ``verify`` and ``tis_weights``.
 
-    Runs in the sandboxed worker. ``group_advantages`` and ``grpo_loss`` come from
-    the ``grpo`` module shipped with this release. The base model's weights are
-    passed in (the worker cannot read the course files). Returns the trained
-    weights and the training rewards; the grader measures accuracy itself.
+    Runs in the grader's own process: your functions are asked for their values, one
+    exchange per update for ``verify`` (``verify_batch``) and one for ``tis_weights``.
+    ``group_advantages`` and ``grpo_loss`` come from the ``grpo`` module shipped with this
+    release. Returns the trained weights and the training rewards; the grader measures
+    accuracy itself.
     """
     torch.set_num_threads(1)
     model = tinylm.TinyLM()
@@ -197,7 +204,7 @@ def train_for_grading(verify, tis_weights, base_weights: dict, seed: int, update
     config = replace(Config(), seed=seed, updates=updates, engine_lag=engine_lag, eval_every=0,
                      learning_rate=learning_rate)
     model, history = train(verify, grpo.group_advantages, grpo.grpo_loss, tis_weights, config,
-                           model=model, measure_accuracy=False)
+                           model=model, measure_accuracy=False, verify_batch=verify_batch)
     return {"weights": {k: v.detach().clone() for k, v in model.state_dict().items()},
             "rewards": history.rewards, "seconds": history.seconds}
 

@@ -5,15 +5,17 @@ cart-pole check); calibrated by ``autograde calibrate grpo_lm`` (the table is in
 docs/grpo_lm.md, summarised in the student README):
 
 1. **Seeds** are the grader's, tried in order, at most :attr:`Rule.attempts`.
-2. **Training** runs in the sandboxed worker: the provided GRPO loop
-   (``train_grpo.train_for_grading``) from the shipped base model, for
-   :attr:`Rule.updates` updates at step size :attr:`Rule.learning_rate`, with
-   the student's ``verify`` as the reward and ``tis_weights`` as the engine
-   correction (``group_advantages`` and
-   ``grpo_loss`` are the ``grpo`` module shipped with the release, so a
-   ``grpo`` bug is not charged twice). The base weights are sent to the worker.
-3. **Hand-over**: the worker returns the trained weights (plain tensors) and
-   its training rewards; nothing else it computed is believed.
+2. **Training** runs IN THE GRADER: the provided GRPO loop
+   (``train_grpo.train_for_grading``, the grader's own copy, with its own model and
+   optimiser) from the shipped base model, for :attr:`Rule.updates` updates at step size
+   :attr:`Rule.learning_rate`. The student's ``verify`` (the reward) and ``tis_weights``
+   (the engine correction) enter only as functions of the grader's inputs: each update asks
+   the sandboxed worker once for ``verify`` on every completion of every group, and once
+   for ``tis_weights`` (:mod:`autograder.training.remote`). ``group_advantages`` and
+   ``grpo_loss`` are the ``grpo`` module shipped with the release, so a ``grpo`` bug is not
+   charged twice.
+3. **No hand-over**: the trained weights are the grader's own; no code of the worker's
+   process (which the submission can rewrite) runs the loop.
 4. **Judgement, in the grader**: the network is rebuilt from the trusted
    ``tinylm.py`` (exact names, shapes, finite values) and its accuracy measured
    on :attr:`Rule.eval_prompts` held-out prompts of the grader's own seed, with
@@ -34,7 +36,7 @@ from autograder.authoring.course import get as get_assignment
 from autograder.engine.assertions import load_exact
 from autograder.engine.mutants import bank
 from autograder.engine.plugin import load_module, reference_module
-from autograder.training import calibration
+from autograder.training import calibration, remote
 from autograder.training.rule import Attempt, try_seeds
 from autograder.training.rule import passed  # noqa: F401 - the check's API
 
@@ -58,8 +60,6 @@ class Rule:
     """Seed of the grader's prompts and sampling (never given to the worker)."""
     min_gain: float = 0.08
     """Accuracy points (as a fraction) the trained model must gain over the base model."""
-    run_timeout: float = 60.0
-    """Seconds one seed's training may take in the worker (about 6 s on one core)."""
 
 
 RULE = Rule()
@@ -112,7 +112,7 @@ def judge(train_one: Callable[[int], dict], rule: Rule = RULE) -> list[RunAttemp
     def try_seed(seed: int) -> RunAttempt:
         attempt = RunAttempt(seed, base=base_accuracy(rule))
         out = train_one(seed)
-        try:    # what comes back is the worker's word: any of it may be forged
+        try:    # checked all the same: a calibration's or an experiment's loop may differ
             attempt.seconds = float(out.get("seconds", 0.0))
             attempt.rewards = [float(r) for r in out.get("rewards", [])][:10_000]
             attempt.after = accuracy(out["weights"], rule)
@@ -186,8 +186,13 @@ def calibration_seed(label: str, seed: int, rule: Rule = RULE) -> dict:
     if label != "reference":
         loaded = next(m for m in bank(_assignment()) if m.name == label).load()
         fns = {k: loaded.get(k, v) for k, v in fns.items()}
-    out = grpo_loop().train_for_grading(fns["verify"], fns["tis_weights"], base_weights(), seed,
-                                       **train_kwargs(rule))
+    case = remote.case_of("GRPO", seed)            # a grade's route, without the sandbox
+    verify = remote.Local(fns["verify"])
+    out = grpo_loop().train_for_grading(
+        None, remote.tis_weights(remote.Local(fns["tis_weights"]), case), base_weights(), seed,
+        verify_batch=lambda texts, problems: [float(verify(t, a, b))
+                                              for t, (a, b) in zip(texts, problems)],
+        **train_kwargs(rule))
     after = accuracy(out["weights"], rule)
     return {"label": label, "seed": seed, "base": base_accuracy(rule),
             "after": after, "success": after - base_accuracy(rule) >= rule.min_gain,

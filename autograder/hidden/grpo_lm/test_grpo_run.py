@@ -2,16 +2,20 @@
 
 The rule (seeds, updates, judgement by the grader) is this assignment's training
 check, ``grpo_run_check.py`` beside this file (named in assignment.toml); its
-calibration is in docs/grpo_lm.md.
+calibration is in docs/grpo_lm.md. The GRPO loop runs in the grader
+(:mod:`autograder.training.remote`): each update asks the sandbox once for ``verify`` on
+every completion and once for ``tis_weights``. Its points count once the main tests of
+both functions pass (``gate``).
 """
 import pytest
 
 from autograder.engine.assertions import Mismatch
+from autograder.training import remote
 from autograder.training.modules import check_module
 
 
 @pytest.mark.slow
-@pytest.mark.points(4, group="GRPO run")
+@pytest.mark.points(4, group="GRPO run", gate=["verify", "tis_weights"])
 def test_grpo_raises_held_out_accuracy(student, assignment, attach):
     """GRPO with your functions raises the base model's held-out accuracy"""
     check = check_module(assignment)
@@ -19,10 +23,10 @@ def test_grpo_raises_held_out_accuracy(student, assignment, attach):
     base = check.base_weights()
 
     def train_one(seed):
-        return student.run("train_grpo.train_for_grading",
-                           student_args={"verify": "verify", "tis_weights": "tis_weights"},
-                           timeout=rule.run_timeout, base_weights=base, seed=seed,
-                           **check.train_kwargs(rule))
+        case = remote.case_of("GRPO", seed)
+        return check.grpo_loop().train_for_grading(
+            None, remote.tis_weights(student.tis_weights.on(case, None), case), base, seed,
+            verify_batch=remote.verify_batch(student, case), **check.train_kwargs(rule))
 
     attempts = check.judge(train_one, rule)
     check.plot(attempts, attach("GRPO training reward", "grpo_run.png"), rule)

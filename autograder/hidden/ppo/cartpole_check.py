@@ -7,17 +7,19 @@ by ``autograde calibrate ppo`` (the table is in docs/cartpole.md):
 1. **Seeds** are the grader's: :attr:`Rule.seeds`, tried in order, at most
    :attr:`Rule.attempts` of them.
 2. **Training**: for each seed, the provided trainer (``solutions/ppo/cartpole.py``,
-   reference GAE, the student's ``ppo_clip_loss`` as the policy loss) runs in the
-   sandboxed worker for at most :attr:`Rule.budget` environment steps, and stops
-   early once the mean length of the last 10 training episodes reaches 475. It
-   gives up at :attr:`Rule.abort_at` steps if that mean is below
-   :attr:`Rule.abort_below`, i.e. worse than a random policy (about 22 steps):
-   a loss that learns in the wrong direction fails in seconds, not minutes.
-3. **Hand-over**: the worker returns the policy's weights (plain tensors, no pickle)
-   and the learning curve, nothing else.
-4. **Judgement, in the grader**: the policy is rebuilt from the weights (shapes and
-   finiteness checked) and run greedily on :attr:`Rule.eval_episodes` fresh
-   episodes of the grader's own ``CartPole-v1``, with seeds the worker never saw.
+   reference GAE) runs IN THE GRADER, with the grader's own networks and optimiser, for
+   at most :attr:`Rule.budget` environment steps, and stops early once the mean length
+   of the last 10 training episodes reaches 475. The student's ``ppo_clip_loss`` enters
+   only as a function of the grader's minibatches: each minibatch makes one exchange with
+   the sandboxed worker, which answers the loss's value and its gradient with respect to
+   ``logp_new``; the grader backpropagates that gradient through its own policy network
+   (:mod:`autograder.training.remote`). The run gives up at :attr:`Rule.abort_at` steps if
+   that mean is below :attr:`Rule.abort_below`, i.e. worse than a random policy (about 22
+   steps): a loss that learns in the wrong direction fails in seconds, not minutes.
+3. **No hand-over**: the weights and the learning curve are the grader's own; no code of
+   the worker's process (which the submission can rewrite) runs the trainer.
+4. **Judgement, in the grader**: the policy is run greedily on :attr:`Rule.eval_episodes`
+   fresh episodes of the grader's own ``CartPole-v1``, with seeds the worker never saw.
    The seed succeeds if their mean length is at least :attr:`Rule.threshold`
    (gymnasium's ``reward_threshold`` for v1): a lucky streak cannot pass 100
    episodes.
@@ -41,7 +43,7 @@ from autograder.authoring.course import get as get_assignment
 from autograder.engine.assertions import load_exact
 from autograder.engine.mutants import bank
 from autograder.engine.plugin import load_module, reference_module
-from autograder.training import calibration
+from autograder.training import calibration, remote
 from autograder.training.rule import Attempt, try_seeds
 from autograder.training.rule import moving_mean, passed, wilson  # noqa: F401 - the check's API
 
@@ -66,8 +68,6 @@ class Rule:
     """Seed of the grader's evaluation environments (never given to the worker)."""
     threshold: float = 475.0
     """Mean episode length that counts as solved: gymnasium's CartPole-v1 threshold."""
-    run_timeout: float = 150.0
-    """Seconds one seed's training may take in the worker."""
 
 
 RULE = Rule()
@@ -106,11 +106,12 @@ def train_kwargs(rule: Rule = RULE) -> dict:
 
 def judge(train_one: Callable[[int], dict], rule: Rule = RULE,
           on_attempt: Callable[[CartpoleAttempt], None] = lambda a: None) -> list[CartpoleAttempt]:
-    """Apply the rule; ``train_one(seed)`` returns the trainer's ``train_for_grading`` dict."""
+    """Apply the rule; ``train_one(seed)`` returns the trainer's ``train_for_grading`` dict
+    (of the grader's own trainer: a grade's run, or a calibration's)."""
     def try_seed(seed: int) -> CartpoleAttempt:
         attempt = CartpoleAttempt(seed)
         out = train_one(seed)
-        try:    # what comes back is the worker's word: any of it may be forged
+        try:    # checked all the same: a calibration's or an experiment's trainer may differ
             attempt.reached_at = _count(out.get("reached_at"))
             attempt.aborted_at = _count(out.get("aborted_at"))
             attempt.steps = int(out.get("steps", 0))
@@ -185,7 +186,9 @@ def calibration_seed(label: str, seed: int, rule: Rule = RULE) -> dict:
     """One attempt of the rule for ``label`` (in a pool process), without the sandbox."""
     torch.set_num_threads(1)
     start = time.perf_counter()
-    out = trainer().train_for_grading(_loss(label), seed, **train_kwargs(rule))
+    case = remote.case_of("cart-pole", seed)       # a grade's route, without the sandbox
+    out = trainer().train_for_grading(remote.policy_loss(remote.Local(_loss(label)), case), seed,
+                                      **train_kwargs(rule))
     eval_mean = evaluate(rebuild_policy(out["weights"], out["hidden"]), rule)
     return {"label": label, "seed": seed, "success": eval_mean >= rule.threshold,
             "reached_at": out["reached_at"], "aborted_at": out["aborted_at"],
