@@ -198,6 +198,7 @@ def test_the_text_cases_are_graded_under_ids_of_their_own():
     ids = [*TEXT_IDS.values(), *cases(), NEIGHBOUR]
     assert len(set(ids)) == len(ids)
     assert all(TEXT_IDS[c.name] != c.folder for c in _texts.CASES if not c.cells)
+    assert not any("/" in c.folder or "\0" in c.folder for c in _texts.CASES)   # one folder
 
 
 @pytest.mark.slow

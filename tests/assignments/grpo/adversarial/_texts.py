@@ -40,7 +40,7 @@ CASES = (
              {"table-step1": 'step1_rewards = "\ud800"'}, lost=1.0),
     TextCase("id_trailing_space", "mallory "),
     TextCase("id_formula", "'=mallory"),
-    TextCase("id_clear_screen", "\x1b[2J\x1b[Hfake: 42/42"),
+    TextCase("id_clear_screen", "\x1b[2J\x1b[Hfake: 42 of 42"),
     TextCase("id_osc_title", "\x1b]0;owned\x07osc"),
     TextCase("id_hidden_text", "\x1b[8mhidden"),
     TextCase("id_newline", "forged\n│ row │ grpo │ 42 │"),
