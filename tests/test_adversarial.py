@@ -174,9 +174,9 @@ def check_survived(proc, out: Path, skip=()) -> dict:
                         if "internal error" in t["output"] or "course staff" in t["output"]]
         assert not blamed_on_us, f"{case}: the grader blamed itself: {blamed_on_us[:2]}"
     by_hand = sum(q.points for q in manual.questions(EX).values())
-    for case, lost in NOTEBOOKS.items() if by_id else ():
+    for case, costs in NOTEBOOKS.items() if by_id else ():
         r = results[case]       # the solution notebook: its marks, less what its text costs
-        assert r["score"] == r["max_score"] - by_hand - lost, (case, r["score"])
+        assert r["score"] == r["max_score"] - by_hand - costs, (case, r["score"])
     assert (out / "_report" / f"{EX.name}.html").is_file()
     return results
 
