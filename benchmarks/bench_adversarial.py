@@ -19,7 +19,10 @@ submission's tree ("tree MB"): the sum of the workers' cgroups as the kernel cha
 (issue 34: at most the per-submission budget), or where there are none, the RSS of the
 sandbox's processes; and the neighbour graded alone gives a quiet batch's seconds, beside
 its seconds in the bank. ``--no-rss`` leaves these runs out; ``--only CASE,...`` grades only
-those cases and the neighbour.
+those cases and the neighbour. The bank's text cases (``_texts.py``: two surrogate notebooks,
+folders whose name is the attack) are rows like the others, under their case's name; the
+notebooks keep the solution notebook's marks, less what their text costs (a commit before
+issue 34 grades the id cases under other ids: ``--skip`` them with ``--baseline``).
 
 ``--baseline COMMIT`` grades the same bank, in the same run, first with the code of that
 commit (extracted with ``git archive`` into a temporary folder, run by this interpreter
@@ -57,17 +60,29 @@ SLOW = "slow_correct"       # correct answers, 3 s a call: not an attack that ma
 
 SKIPPED: set[str] = set()      # --skip
 
+sys.path.insert(0, str(BANK))
+import _texts  # noqa: E402 - the bank's text cases (issue 34): notebooks and folder names
+
+#: a text case's folder (its name may be the attack), and the id it is graded under
+FOLDER = {c.name: c.folder for c in _texts.CASES}
+CASE_OF = {_texts.graded_as(c): c.name for c in _texts.CASES}
+#: text cases on the solution notebook: they keep its marks, less what their text costs
+NOTEBOOKS = {c.name: c.lost for c in _texts.CASES if c.cells}
+
 
 def cases() -> list[str]:
-    return sorted(p.stem for p in BANK.glob("*.py") if not p.name.startswith("_")
-                  and p.stem not in SKIPPED)
+    return sorted([p.stem for p in BANK.glob("*.py") if not p.name.startswith("_")
+                   and p.stem not in SKIPPED] + [c for c in _texts.names() if c not in SKIPPED])
 
 
 def build_batch(folder: Path) -> Path:
     wrong = (BANK / "_wrong.py").read_text()
     for case in cases():
+        if case in FOLDER:
+            continue
         (folder / case).mkdir(parents=True)
         (folder / case / "grpo.py").write_text(wrong + "\n" + (BANK / f"{case}.py").read_text())
+    _texts.build(folder, wrong, skip=SKIPPED)
     (folder / NEIGHBOUR).mkdir(parents=True)
     (folder / NEIGHBOUR / "grpo.py").write_text((ROOT / "solutions" / "grpo" / "grpo.py").read_text())
     return folder
@@ -147,7 +162,8 @@ def memory(python: list[str], checkout: Path, batch: Path, tmp: Path) -> dict[st
     """Peak RSS of the grading processes, in bytes, with each case graded alone."""
     peaks = {}
     for sid in cases() + [NEIGHBOUR]:
-        cmd = python + ["-m", "autograder.cli", "grade", str(batch / sid), "--assignment",
+        cmd = python + ["-m", "autograder.cli", "grade", str(batch / FOLDER.get(sid, sid)),
+                        "--assignment",
                         "grpo", "--jobs", "1", "--out", str(tmp / "rss" / sid), "--json"]
         peaks[sid], TREE[sid] = grading_peak(cmd, checkout, sid)
         print(f"  {sid}: peak RSS {peaks[sid] / 2**20:.0f} MB, tree {TREE[sid] / 2**20:.0f} MB",
@@ -213,20 +229,20 @@ def grade(label: str, python: list[str], checkout: Path, batch: Path, out: Path)
     wall = time.monotonic() - start
     if proc.returncode:
         raise SystemExit(f"{label}: the grader failed:\n{proc.stderr[-3000:]}")
-    results = {r["submission"]: r for r in json.loads(proc.stdout)}
+    results = {CASE_OF.get(r["submission"], r["submission"]): r for r in json.loads(proc.stdout)}
     deadline = time.monotonic() + 5
     while (left := leftovers()) and time.monotonic() < deadline:
         time.sleep(0.2)
-    seconds = {sid: json.loads((out / sid / "results.json").read_text())["execution_time"]
-               for sid in results}
-    written = {sid: bytes_written(out / sid) for sid in results}
+    seconds = {case: json.loads((out / r["submission"] / "results.json").read_text()
+                                )["execution_time"] for case, r in results.items()}
+    written = {case: bytes_written(out / r["submission"]) for case, r in results.items()}
     return {"label": label, "wall": wall, "results": results, "seconds": seconds, "left": left,
             "bytes": written, "rss": {}}
 
 
 def describe(run: dict) -> list[str]:
     results, seconds, written, rss = run["results"], run["seconds"], run["bytes"], run["rss"]
-    attacks = [c for c in cases() if c != SLOW]
+    attacks = [c for c in cases() if c != SLOW and c not in NOTEBOOKS]
     scored = {c: results[c]["score"] for c in attacks if results[c]["score"]}
     neighbour = results[NEIGHBOUR]
     worst = max(attacks, key=lambda c: seconds[c])
@@ -239,6 +255,11 @@ def describe(run: dict) -> list[str]:
              f"left running: {run['left'] or 'nothing'}",
              f"  most bytes written: {most} {written[most] / 1e3:.0f} KB (neighbour "
              f"{written[NEIGHBOUR] / 1e3:.0f} KB)"]
+    for case, lost in NOTEBOOKS.items():    # the solution notebook: its marks, less the text's
+        if case in results:
+            r = results[case]
+            lines.append(f"  {case} (the solution notebook): {r['score']:g}/{r['max_score']:g}, "
+                         f"{lost:g} lost to its text")
     if run.get("quiet"):
         quiet = run["quiet"]["seconds"]
         lines.append(f"  neighbour {seconds[NEIGHBOUR]:.1f} s in the bank, {quiet:.1f} s graded "

@@ -28,7 +28,11 @@ from pathlib import Path
 import psutil
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "assignments" / "grpo" / "adversarial"))
+import _texts  # noqa: E402 - the bank's text cases (issue 34): notebooks and folder names
+
 from autograder.authoring import course
+from autograder.review import manual
 from classpage import problem_kinds, summary_rows
 from conftest import ROOT, lost, make_submission
 
@@ -92,11 +96,19 @@ def cases() -> list[str]:
     return sorted(p.stem for p in BANK.glob("*.py") if not p.name.startswith("_"))
 
 
+#: the bank's text cases (``_texts.py``), graded under these ids; those on the solution
+#: notebook keep its marks, less what their text costs
+TEXT_IDS = {c.name: _texts.graded_as(c) for c in _texts.CASES}
+NOTEBOOKS = {c.name: c.lost for c in _texts.CASES if c.cells}
+
+
 def build_batch(folder: Path, skip=()) -> Path:
     wrong = (BANK / "_wrong.py").read_text()
     for case in sorted(set(cases()) - set(skip)):
         make_submission(folder / case, EX.name, wrong + "\n" + (BANK / f"{case}.py").read_text())
     make_submission(folder / NEIGHBOUR, EX.name, EX.reference_module.read_text())
+    if EX.name == "grpo":         # the text cases are grpo's (a notebook with a written answer)
+        _texts.build(folder, wrong)
     return folder
 
 
@@ -143,22 +155,29 @@ def grade(batch: Path, out: Path, *extra) -> tuple[subprocess.CompletedProcess, 
 
 def check_survived(proc, out: Path, skip=()) -> dict:
     assert proc.returncode == 0, f"the grader failed:\n{proc.stderr[-3000:]}"
-    results = {r["submission"]: r for r in json.loads(proc.stdout)}
-    assert set(results) == (set(cases()) - set(skip)) | {NEIGHBOUR}
-    for sid in results:
-        assert (out / sid / "results.json").is_file(), f"no results.json for {sid}"
-        assert (out / sid / "feedback.md").is_file(), f"no feedback.md for {sid}"
+    by_id = {sid: case for case, sid in TEXT_IDS.items()} if EX.name == "grpo" else {}
+    results = {by_id.get(r["submission"], r["submission"]): r for r in json.loads(proc.stdout)}
+    assert set(results) == (set(cases()) - set(skip)) | {NEIGHBOUR} | set(by_id.values())
+    for case, r in results.items():
+        sid = r["submission"]
+        assert (out / sid / "results.json").is_file(), f"no results.json for {case}"
+        assert (out / sid / "feedback.md").is_file(), f"no feedback.md for {case}"
         on_disk = json.loads((out / sid / "results.json").read_text())
-        assert on_disk["score"] == results[sid]["score"], f"{sid}: results.json was altered"
+        assert on_disk["score"] == r["score"], f"{case}: results.json was altered"
     assert (out / "gradebook.csv").is_file()
     neighbour = results[NEIGHBOUR]
     assert not lost(neighbour), [t["name"] for t in lost(neighbour)]
-    for sid in results:
-        written = bytes_written(out / sid)
-        assert written <= MAX_BYTES_PER_STUDENT, f"{sid} wrote {written:,} bytes"
-        blamed_on_us = [t["output"][:200] for t in results[sid]["tests"]
+    for case, r in results.items():
+        written = bytes_written(out / r["submission"])
+        assert written <= MAX_BYTES_PER_STUDENT, f"{case} wrote {written:,} bytes"
+        blamed_on_us = [t["output"][:200] for t in r["tests"]
                         if "internal error" in t["output"] or "course staff" in t["output"]]
-        assert not blamed_on_us, f"{sid}: the grader blamed itself: {blamed_on_us[:2]}"
+        assert not blamed_on_us, f"{case}: the grader blamed itself: {blamed_on_us[:2]}"
+    by_hand = sum(q.points for q in manual.questions(EX).values())
+    for case, costs in NOTEBOOKS.items() if by_id else ():
+        r = results[case]       # the solution notebook: its marks, less what its text costs
+        assert r["score"] == r["max_score"] - by_hand - costs, (case, r["score"])
+    assert (out / "_report" / f"{EX.name}.html").is_file()
     return results
 
 
@@ -172,6 +191,14 @@ def test_bank_is_big_enough():
     for case in cases():
         text = (BANK / f"{case}.py").read_text()
         assert text.startswith('"""'), f"{case}.py needs a docstring saying what it does"
+
+
+def test_the_text_cases_are_graded_under_ids_of_their_own():
+    """Each id case's folder name is its attack: it is renamed, to an id no other case has."""
+    ids = [*TEXT_IDS.values(), *cases(), NEIGHBOUR]
+    assert len(set(ids)) == len(ids)
+    assert all(TEXT_IDS[c.name] != c.folder for c in _texts.CASES if not c.cells)
+    assert not any("/" in c.folder or "\0" in c.folder for c in _texts.CASES)   # one folder
 
 
 @pytest.mark.slow
@@ -199,7 +226,7 @@ def test_strongest_mode_survives_the_bank(tmp_path):
     if not existed:
         assert not autograder_results.exists(), "a submission created /autograder/results"
     scored = {case: results[case]["score"] for case in results
-              if case not in (SLOW, NEIGHBOUR) and results[case]["score"]}
+              if case not in (SLOW, NEIGHBOUR, *NOTEBOOKS) and results[case]["score"]}
     assert not scored, f"attacks that earned points: {scored}"
     # the slow one gets what fits in its limits; the whole run stays bounded
     slow_feedback = "\n".join(t["output"] for t in results[SLOW]["tests"])

@@ -29,6 +29,7 @@ def test_a_safe_id_is_safe_and_stays_itself(name):
     assert sid and sid == sid.strip()
     assert not any(unicodedata.category(c) in UNSAFE_CATEGORIES for c in sid)
     assert sid[:1] not in FORMULA_START and not sid.startswith("'")
+    assert sid not in (".", "..")             # " .." once graded into OUT's parent
     assert safe_id(sid) == (sid, "")          # a safe id is its own id: it reads back
     assert (why == "") == (sid == name)
     assert sid.encode("utf-8")                # no surrogate left
@@ -52,6 +53,12 @@ def test_manual_csv_reads_back_the_ids_its_writer_wrote(tmp_path_factory, folder
     scores = manual.read(path, known, ids)
     assert {student for student, _ in scores} == set(ids)
     assert all(s.comment == f"{s.student} comment" for s in scores.values())
+
+
+def test_a_folder_named_dots_and_spaces_stays_inside_the_output_folder():
+    assert safe_id(" ..") == ("_..", "the folder name ' ..' has spaces at its ends and no "
+                                     "name but a folder's own once its spaces are off")
+    assert safe_id(". ")[0] == "_."
 
 
 def test_the_console_shows_no_control_character_and_no_markup():

@@ -75,9 +75,11 @@ def test_every_cell_of_a_notebook_is_encodable(tmp_path_factory, text):
         source.encode("utf-8")
 
 
-def test_a_failure_writing_one_students_feedback_is_theirs_alone(tmp_path, monkeypatch):
+def test_a_failure_writing_one_students_feedback_is_theirs_alone(tmp_path, monkeypatch,
+                                                                 capsys):
     """Whatever stops the writing of one student's feedback (here a page renderer that
-    raises for bob), bob's grade is kept and said to be, and the batch and class page go on."""
+    raises for bob), bob's grade is kept and said to be, the batch and class page go on, and
+    the summary names bob and the failure in one sentence (``Graded.grader_problem``)."""
     import autograder.report as report
     from autograder.cli import main as run
 
@@ -101,3 +103,17 @@ def test_a_failure_writing_one_students_feedback_is_theirs_alone(tmp_path, monke
     assert "could not write its feedback (UnicodeEncodeError)" in bob["output"]
     assert "could not write" in (out / "bob" / "feedback.md").read_text()
     assert (out / "_report" / f"{EX.name}.html").is_file()
+    printed = capsys.readouterr().out
+    said = [line for line in printed.splitlines() if "could not write" in line]
+    assert said == [f"bob: the grader could not write this student's feedback "
+                    f"(UnicodeEncodeError: 'utf-8' codec can't encode character '\\ud800' in "
+                    f"position 0: surrogates not allowed); their grade, {bob['score']:g}/"
+                    f"{bob['max_score']:g}, is kept in OUT/bob/results.json, and the next run "
+                    "grades them again"]
+    rows = [line for line in printed.splitlines() if "the grader's problem: below" in line]
+    assert len(rows) == 1 and rows[0].split()[1] == "bob"
+    monkeypatch.undo()                  # the next run grades bob again; zz's grade is reused
+    assert run(["grade", str(tmp_path / "class"), "-a", EX.name, "-o", str(out),
+                "--jobs", "1"]) in (0, None)
+    assert "reused 1 earlier grades" in capsys.readouterr().err
+    assert (out / "bob" / "feedback.html").is_file()

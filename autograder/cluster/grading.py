@@ -80,10 +80,13 @@ class GradeReturn:
     events: tuple[Event, ...] = ()      #: what went wrong while its code ran
     groups: tuple[str, ...] = ()        #: the group of each of its tests
     statuses: tuple[str, ...] = ()      #: "passed" or "failed", for each of its tests
+    grader_problem: str = ""            #: the grader's problem with this student alone
 
-    def graded(self, retry: str = "") -> Graded:
-        return Graded(self.result, self.seconds, self.spent, self.protections, retry=retry,
-                      events=self.events, groups=self.groups, statuses=self.statuses)
+    def graded(self, retry: str = "", grader_problem: str = "") -> Graded:
+        problem = grader_problem or self.grader_problem
+        return Graded(self.result, self.seconds, self.spent, self.protections,
+                      retry=retry or problem, events=self.events, groups=self.groups,
+                      statuses=self.statuses, grader_problem=problem)
 
 
 def report_files(folder: Path) -> dict[str, bytes]:
@@ -136,7 +139,8 @@ def grade_task(task: GradeTask) -> GradeReturn:
                              task.submission)
         files = report_files(Path(tmp) / task.student)
     return GradeReturn(dict(graded), graded.seconds, graded.spent, graded.protections, files,
-                       get_worker().address, graded.events, graded.groups, graded.statuses)
+                       get_worker().address, graded.events, graded.groups, graded.statuses,
+                       graded.grader_problem)
 
 
 def crash_text(sub: Submission, times: int) -> str:
@@ -194,13 +198,15 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
         send(i, crash, -times, attempt + 1)
 
     reasons: dict[int, str] = {}      # why a student was graded as not gradable (failed)
+    told: dict[int, str] = {}         # the same, for the TA (Graded.grader_problem)
 
     def failed(i: int, sub: Submission, why: str, attempt: int) -> None:
         """A task that failed for a reason of its own (not a lost worker): the student is
         graded as not gradable, saying why, and the batch goes on (issue 34)."""
         sid = pairs[i][0]
-        note(f"{sid}: grading it failed on the cluster ({why}); graded as not gradable; the "
-             "next run tries it again")
+        told[i] = (f"grading it failed on the cluster ({why}); graded as not gradable; the "
+                   "next run tries it again")
+        note(f"{sid}: {told[i]}")
         reasons[i] = f"the grader could not grade this submission ({why}); a TA has been told"
         send(i, Submission(sub.id, sub.path, problem=reasons[i]), -1, attempt + 1)
 
@@ -231,7 +237,7 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
             failed(i, sub, f"its report could not be written: {exc}", attempt)
             return
         results[i] = back.graded(retry=reasons.pop(i, None) or (
-            crash_text(sub, -crashes) if crashes < 0 else ""))
+            crash_text(sub, -crashes) if crashes < 0 else ""), grader_problem=told.pop(i, ""))
         by_worker.setdefault(back.worker, Counter())[", ".join(back.protections)] += 1
         on_done(results[i])
 

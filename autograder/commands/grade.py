@@ -83,6 +83,7 @@ def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
         parts = [f"not implemented: {', '.join(missing)}"] if missing else []
         parts += [f"{other} failed"] if other else []
         parts += [went_wrong] if (went_wrong := what_went_wrong(r)) else []
+        parts += ["the grader's problem: below"] if getattr(r, "grader_problem", "") else []
         why = "; ".join(parts)
         table.add_row(Text(r["submission"]), r["assignment"], f"{r['score']:g}",
                       f"{r['max_score']:g}", Text(why or "-"))
@@ -174,7 +175,7 @@ def run(args) -> int:
             stdout().print(slowest)
         for line in protection_lines(results):
             stdout().print(line, markup=False, highlight=False, soft_wrap=True)
-    lines = renamed_lines(renamed)
+    lines = grader_problem_lines(results) + renamed_lines(renamed)
     lines += roster.match(r["submission"] for r in results).lines() if roster else []
     for line in lines:
         (err if args.json else stdout()).print(line, markup=False, highlight=False, soft_wrap=True)
@@ -272,6 +273,14 @@ def manual_scores(out: Path, assignment, students: list[str]) -> dict:
         return manual.load(out, assignment, known)
     except manual.ManualError as exc:
         raise UsageError(str(exc)) from None
+
+
+def grader_problem_lines(results) -> list[str]:
+    """One sentence per student for whom something went wrong on the grader's side alone
+    (:attr:`autograder.records.grades.Graded.grader_problem`: their outputs could not be
+    written, the cluster could not grade them), under the summary: the batch went on."""
+    return [f"{printable(r['submission'])}: {printable(r.grader_problem)}" for r in results
+            if getattr(r, "grader_problem", "")]
 
 
 def renamed_lines(renamed) -> list[str]:

@@ -99,8 +99,9 @@ def safe_id(name: str) -> tuple[str, str]:
 
     An id is shown in a terminal, a page and a spreadsheet, and read back from ``manual.csv``,
     ``_runs/`` and the regrade cache: it holds no control, format or bidi character (each
-    becomes ``_``), no space at either end (taken off), and does not start like a formula
-    or a quoted cell (``=``, ``+``, ``-``, ``@``, ``'``: ``_`` goes first).
+    becomes ``_``), no space at either end (taken off), does not start like a formula
+    or a quoted cell (``=``, ``+``, ``-``, ``@``, ``'``: ``_`` goes first), and is never
+    ``.`` or ``..`` (``_`` goes first: a folder `` ..`` must not write into OUT's parent).
 
     >>> safe_id("mallory ")
     ('mallory', "the folder name 'mallory ' has spaces at its ends")
@@ -117,6 +118,9 @@ def safe_id(name: str) -> tuple[str, str]:
     if cleaned[:1] in FORMULA_START or cleaned[:1] == "'":
         cleaned = "_" + cleaned
         reasons.append("a start a spreadsheet reads as a formula")
+    if cleaned in (".", ".."):      # " .." once wrote its grade into OUT's parent folder
+        cleaned = "_" + cleaned
+        reasons.append("no name but a folder's own once its spaces are off")
     if not cleaned:
         cleaned = "student"
     why = f"the folder name {ascii(name)} has {' and '.join(reasons)}" if reasons else ""

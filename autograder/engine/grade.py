@@ -218,12 +218,14 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         written=tuple(WrittenRecord.of(w, o.name) for w, o in zip(written, by_hand)),
         seconds=seconds, public_only=options.public_only,
         attachments=tuple(plugin.attachments))
+    problem = ""
     try:
         write_submission_report(options.out_dir / student_id, result, details,
                                 GraderPaths.of_grade(assignment.root, options.out_dir, path))
     except Exception as exc:  # noqa: BLE001 - one student's outputs: grade and batch go on
-        write_report_failure(options.out_dir / student_id, result, exc)
+        problem = write_report_failure(options.out_dir / student_id, result, exc)
     return Graded(result, seconds, session.spent if session else None,
                   session.protections if session else [], events=events,
                   groups=[o.group for o in plugin.outcomes],
-                  statuses=[o.status for o in plugin.outcomes])
+                  statuses=[o.status for o in plugin.outcomes],
+                  retry=problem, grader_problem=problem)   # not reused: the next run retries

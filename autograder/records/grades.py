@@ -39,14 +39,19 @@ class Graded(dict):
                      public check is worth 0 points in a grade: its score cannot say)
     ``retry``        why this grade must not be reused by a later run (the grader crashed
                      on it); empty for an ordinary grade
+    ``grader_problem`` what went wrong on the grader's side for this student alone (their
+                     outputs could not be written, the cluster could not grade them), one
+                     sentence for the TA that the batch summary prints under the student's
+                     id; empty for none. The rest of the batch is untouched by it
     """
 
     def __init__(self, result: dict, seconds: float | None = 0.0,
                  spent: TimeSpent | None = None, protections=(), retry: str = "",
-                 events=(), groups=(), statuses=()):
+                 events=(), groups=(), statuses=(), grader_problem: str = ""):
         super().__init__(result)
         self.seconds, self.spent = seconds, spent or TimeSpent()
         self.protections, self.retry = list(protections), retry
+        self.grader_problem = grader_problem
         self.events: tuple[Event, ...] = tuple(events)
         self.groups: tuple[str, ...] = tuple(groups)
         self.statuses: tuple[str, ...] = tuple(statuses)

@@ -205,21 +205,35 @@ def write_submission_report(folder: Path, result: dict, details: GradeDetails,
     (folder / "feedback.html").write_text(page(fb, folder), encoding="utf-8", errors="replace")
 
 
-def write_report_failure(folder: Path, result: dict, exc: BaseException) -> None:
+def write_report_failure(folder: Path, result: dict, exc: BaseException) -> str:
     """Where :func:`write_submission_report` failed for one student: their grade kept, in a
     ``results.json`` and a ``feedback.md`` that say so in one sentence, written so that they
-    cannot fail on the text (JSON escapes every character; the sentence is the grader's)."""
+    cannot fail on the text (JSON escapes every character; the sentence is the grader's).
+    Returns the sentence for the TA (:attr:`~autograder.records.grades.Graded.grader_problem`,
+    printed under the batch summary), which names the failure; where even these two files
+    cannot be written (a full disk, a folder taken away), it says that too."""
     said = (f"Your grade stands, but the grader could not write its feedback "
             f"({type(exc).__name__}); a TA has been told (OUT/{folder.name}).")
     result["output"] = said
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "results.json").write_text(json.dumps(result, indent=2), encoding="utf-8",
-                                         errors="replace")
-    (folder / "feedback.md").write_text(
-        f"# {folder.name}: {result.get('score', 0):g} / {result.get('max_score', 0):g}\n\n"
-        f"{said}\n", encoding="utf-8", errors="replace")
-    print(f"[autograde] {folder.name}: feedback not written: {type(exc).__name__}: "
-          f"{str(exc)[:200]!r}", file=sys.stderr)
+    why = f"{type(exc).__name__}: {str(exc)[:200]}"
+    kept = f"{result.get('score', 0):g}/{result.get('max_score', 0):g}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "results.json").write_text(json.dumps(result, indent=2), encoding="utf-8",
+                                             errors="replace")
+        (folder / "feedback.md").write_text(
+            f"# {folder.name}: {result.get('score', 0):g} / {result.get('max_score', 0):g}"
+            f"\n\n{said}\n", encoding="utf-8", errors="replace")
+    except OSError as again:
+        told = (f"the grader could not write this student's feedback ({why}), nor a "
+                f"results.json saying so ({type(again).__name__}: {str(again)[:200]}); their "
+                f"grade, {kept}, is in the gradebook, and the next run grades them again")
+    else:
+        told = (f"the grader could not write this student's feedback ({why}); their grade, "
+                f"{kept}, is kept in OUT/{folder.name}/results.json, and the next run grades "
+                "them again")
+    print(f"[autograde] {folder.name}: feedback not written: {why!r}", file=sys.stderr)
+    return told
 
 
 def write_gradebook(path: Path, results: list[dict]) -> None:
