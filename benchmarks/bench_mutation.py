@@ -289,6 +289,7 @@ class Row:
     right: int = 0              #: of which the named mistake replays as the mutant
     survivors: list = field(default_factory=list)
     wrong: list = field(default_factory=list)   #: (mutant id, operator, line, the mistakes named)
+    unexplained: list = field(default_factory=list)  #: killed, no cause: id, operator, line, code
     seconds: float = 0.0
 
     @property
@@ -318,6 +319,9 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
                     else:
                         unnamed = True
         row.related += unnamed and not named_sets
+        if not unnamed and not named_sets:
+            code = m["source"].splitlines()[m["line"] - 1].strip()
+            row.unexplained.append(f"{m['id']} {m['operator']} line {m['line']}: {code}")
         row.hinted += bool(named_sets)
         for named in named_sets:
             row.hints += 1
