@@ -199,6 +199,19 @@ def test_a_constant_an_input_returned_or_changed_is_named_with_numbers_not_a_cau
     rewards = [(torch.randn(n, generator=g, dtype=torch.float64), 0.9) for n in (6, 5)]
     name, text = related(_returns, lambda r, gamma: r.clone(), rewards)
     assert name == "unchanged" and "the input `rewards`" in text
+    def masked_sum(lp, mask):
+        return torch.where(mask, lp, torch.zeros_like(lp)).sum(dim=1)
+    batches = [(torch.randn(3, 5, generator=g, dtype=torch.float64),
+                torch.rand(3, 5, generator=g) < 0.7) for _ in range(2)]
+    name, text = related(masked_sum, lambda lp, m: torch.where(m, lp, 0.0).sum(dim=0), batches)
+    assert name == "transposed" and "shape (5,) where (3,) is expected" in text
+
+    def centred(r, normalize_std=False):
+        c = r - r.mean()
+        return c / c.std() if normalize_std else c
+    flags = [(torch.randn(6, generator=g, dtype=torch.float64), flag) for flag in (True, False)]
+    name, text = related(centred, lambda r, n: centred(r, not n), flags)
+    assert name == "inputs" and "`normalize_std` flipped" in text
     # one failed scalar proves no factor: any wrong number is some constant times the right one
     assert related(_loss, lambda lp, r: 0.5 * _loss(lp, r), losses[:1])[0] != "constant"
 

@@ -21,8 +21,10 @@ The relations, in the order they are tried (the first that holds is named):
 * ``offset``: the answer is the expected one plus one constant c, proved the same way;
 * ``unchanged``: the answer is one of the inputs, returned as it came in;
 * ``inputs``: the answer is the reference's on the same call with one input changed: a
-  tensor negated, a mask inverted, two inputs of one shape swapped, a tensor left at 0, a
-  number at 0 or 1 (an input ignored or used with the wrong sign);
+  tensor or a number negated, a mask or a flag inverted, two inputs of one shape swapped, a
+  tensor left at 0, a number at 0 or 1 (an input ignored or used with the wrong sign);
+* ``transposed``: the answer is the reference's on every 2-D input transposed (a reduction
+  over the other dimension; the answer's shape may differ from the expected one);
 * ``direction``: the answer is the reference's computed in the other direction along the
   first dimension (a prefix sum for a reward-to-go, a forward recursion for a backward one);
 * ``shift``: the answer is the expected one moved by one step along the first dimension;
@@ -125,6 +127,7 @@ class Evidence:
         self.fn, self.reference_fn = fn, reference_fn
         cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
         self.failed = [o for o in cases if not agree(o, o.student, o.reference)]
+        self.shaped = True      #: every failed answer has the expected shape (usable() finds out)
 
     def usable(self) -> bool:
         """Relations speak of numbers: every failed case answered a value of the right form."""
@@ -136,7 +139,7 @@ class Evidence:
             if len(st) != len(rt) or (not rt and not isinstance(r, (int, float))):
                 return False
             if any(a.shape != b.shape for a, b in zip(st, rt)):
-                return False
+                self.shaped = False
         return True
 
     def enough(self, answers) -> bool:
@@ -301,8 +304,10 @@ def _changes(value) -> list[tuple[str, object]]:
         return [("inverted (~)", lambda v: ~v)]
     if isinstance(value, torch.Tensor) and value.is_floating_point():
         return [("negated", lambda v: -v), ("set to 0", torch.zeros_like)]
-    if isinstance(value, float) and not isinstance(value, bool):
-        return [("= 0", lambda v: 0.0), ("= 1", lambda v: 1.0)]
+    if isinstance(value, bool):
+        return [("flipped (True where False is passed, False where True is)", lambda v: not v)]
+    if isinstance(value, float):
+        return [("= 0", lambda v: 0.0), ("= 1", lambda v: 1.0), ("negated", lambda v: -v)]
     return []
 
 
@@ -310,7 +315,9 @@ def inputs(ev: Evidence) -> Found | None:
     first = ev.failed[0]
     named = _names(ev.reference_fn, first)
     tries = [(f"`{k}` {words}", {k: change}) for k, v in named.items()
-             for words, change in _changes(v) if not (isinstance(v, float) and v in (0.0, 1.0))]
+             for words, change in _changes(v)
+             if not (type(v) is float and v in (0.0, 1.0) and words != "negated")
+             and not (type(v) is float and v == 0.0)]
     tensors = [k for k, v in named.items() if isinstance(v, torch.Tensor)
                and v.is_floating_point()]
     for a, b in itertools.combinations(tensors, 2):
@@ -334,6 +341,30 @@ def inputs(ev: Evidence) -> Found | None:
             return Found("inputs", f"your answer is the expected computation's with {words}, on "
                          f"{ev.count()} ({_proof(ev)}): look at how your code uses that input")
     return None
+
+
+def transposed(ev: Evidence) -> Found | None:
+    """The reference on every 2-D input transposed: a reduction over the other dimension."""
+    def candidate(o, r):
+        bound = _names(ev.reference_fn, o)
+        new = {k: v.detach().T if isinstance(v, torch.Tensor) and v.dim() == 2 else v
+               for k, v in bound.items()}
+        if all(new[k] is bound[k] for k in bound):
+            return None
+        try:
+            with torch.no_grad():
+                return ev.reference_fn(**clone(new))
+        except Exception:  # noqa: BLE001 - the reference refuses the transposed inputs
+            return None
+    if not ev.holds(candidate):
+        return None
+    o = ev.failed[0]
+    got, want = _tensors(_answer(o, o.student)), _tensors(_answer(o, o.reference))
+    shapes = (f"shape {tuple(got[0].shape)} where {tuple(want[0].shape)} is expected"
+              if got and want and got[0].shape != want[0].shape else _proof(ev))
+    return Found("transposed", f"your answer is the expected computation's on the inputs "
+                 f"transposed (rows and columns swapped), on {ev.count()} ({shapes}): a sum, "
+                 "mean or index runs over the other dimension")
 
 
 def _flip_inputs(o: Observation, T: int):
@@ -456,7 +487,10 @@ def where(ev: Evidence) -> Found | None:
 
 
 #: in the order they are tried
-RELATIONS = (sign, factor, constant, offset, unchanged, inputs, direction, shift, where)
+RELATIONS = (sign, factor, constant, offset, unchanged, inputs, transposed, direction, shift,
+             where)
+#: those that can hold where the answer's shape is not the expected one
+ANY_SHAPE = (transposed,)
 
 
 def relate(fn: str, observations: list[Observation], reference_fn) -> Found | None:
@@ -470,6 +504,8 @@ def relate(fn: str, observations: list[Observation], reference_fn) -> Found | No
     except Exception:  # noqa: BLE001 - a student's odd answer fits no story
         return None
     for relation in RELATIONS:
+        if not ev.shaped and relation not in ANY_SHAPE:
+            continue
         try:
             found = relation(ev)
         except Exception:  # noqa: BLE001 - an odd answer (a student's) fits no story
