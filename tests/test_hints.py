@@ -212,6 +212,8 @@ def test_a_constant_an_input_returned_or_changed_is_named_with_numbers_not_a_cau
     flags = [(torch.randn(6, generator=g, dtype=torch.float64), flag) for flag in (True, False)]
     name, text = related(centred, lambda r, n: centred(r, not n), flags)
     assert name == "inputs" and "`normalize_std` flipped" in text
+    # zeros everywhere equal the answer with an input at 0, and point at no input
+    assert related(centred, lambda r, n: torch.zeros_like(r), flags) == ("", "")
     # one failed scalar proves no factor: any wrong number is some constant times the right one
     assert related(_loss, lambda lp, r: 0.5 * _loss(lp, r), losses[:1])[0] != "constant"
 

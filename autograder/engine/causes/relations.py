@@ -334,9 +334,12 @@ def inputs(ev: Evidence) -> Found | None:
                 new[k] = bound[change] if isinstance(change, str) else change(bound[k])
             try:
                 with torch.no_grad():
-                    return ev.reference_fn(**clone(new))
+                    out = ev.reference_fn(**clone(new))
             except Exception:  # noqa: BLE001 - the reference refuses the changed input: no story
                 return None
+            numbers = _flat(out)
+            # an answer of zeros everywhere points at no input: many mistakes give it
+            return None if numbers.numel() and not bool(numbers.any()) else out
         if ev.holds(candidate):
             return Found("inputs", f"your answer is the expected computation's with {words}, on "
                          f"{ev.count()} ({_proof(ev)}): look at how your code uses that input")
