@@ -22,8 +22,9 @@ For every assignment of the registry:
    with the mutant on every random case of every function, at the value tests' precision
    ("one of: ..." is right when one of those named is); relations: killed mutants shown only
    a cause that names no known mistake (a relation of :mod:`autograder.engine.causes.relations`,
-   true of the answers by construction, counted apart from the precision). Goals: every
-   non-equivalent mutant killed, precision at least 95 %.
+   true of the answers by construction, counted apart from the precision); a cause: hinted
+   plus relations; the killed mutants shown no cause are listed with their operator, line and
+   code. Goals: every non-equivalent mutant killed, precision at least 95 %.
 
 ``--baseline COMMIT`` grades the same mutants, in the same run, with the code of that commit
 (extracted as ``benchmarks/bench_adversarial.py`` does) and its own bank of known mistakes, and
@@ -289,6 +290,7 @@ class Row:
     right: int = 0              #: of which the named mistake replays as the mutant
     survivors: list = field(default_factory=list)
     wrong: list = field(default_factory=list)   #: (mutant id, operator, line, the mistakes named)
+    unexplained: list = field(default_factory=list)  #: killed, no cause: id, operator, line, code
     seconds: float = 0.0
 
     @property
@@ -318,6 +320,9 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
                     else:
                         unnamed = True
         row.related += unnamed and not named_sets
+        if not unnamed and not named_sets:
+            code = m["source"].splitlines()[m["line"] - 1].strip()
+            row.unexplained.append(f"{m['id']} {m['operator']} line {m['line']}: {code}")
         row.hinted += bool(named_sets)
         for named in named_sets:
             row.hints += 1
@@ -356,23 +361,27 @@ def run_assignment(assignment, trees: list[tuple[str, list[str], Path]], tmp: Pa
 def table(label: str, rows: list[Row]) -> list[str]:
     lines = [f"{label}:",
              f"  {'assignment':11}{'generated':>10}{'equivalent':>11}{'graded':>8}{'killed':>8}"
-             f"{'hinted':>8}{'hints right/shown':>19}{'precision':>11}{'relations':>10}{'seconds':>9}"]
+             f"{'hinted':>8}{'hints right/shown':>19}{'precision':>11}{'relations':>10}{'a cause':>8}"
+             f"{'seconds':>9}"]
     total = Row("all")
     for r in rows:
         lines.append(f"  {r.assignment:11}{r.generated:>10}{r.equivalent:>11}{r.graded:>8}"
                      f"{r.killed:>8}{r.hinted:>8}{f'{r.right}/{r.hints}':>19}"
-                     f"{r.precision:>10.0%} {r.related:>9} {r.seconds:>8.0f}")
+                     f"{r.precision:>10.0%} {r.related:>9} {r.hinted + r.related:>7} "
+                     f"{r.seconds:>8.0f}")
         for k in ("generated", "equivalent", "graded", "killed", "hinted", "hints", "right",
                   "related"):
             setattr(total, k, getattr(total, k) + getattr(r, k))
     lines.append(f"  {'all':11}{total.generated:>10}{total.equivalent:>11}{total.graded:>8}"
                  f"{total.killed:>8}{total.hinted:>8}{f'{total.right}/{total.hints}':>19}"
-                 f"{total.precision:>10.0%} {total.related:>9}")
+                 f"{total.precision:>10.0%} {total.related:>9} {total.hinted + total.related:>7}")
     for r in rows:
         for s in r.survivors:
             lines.append(f"  survivor  {r.assignment}: {s}")
         for w in r.wrong:
             lines.append(f"  wrong hint {r.assignment}: {w}")
+        for u in r.unexplained:
+            lines.append(f"  no cause  {r.assignment}: {u}")
     return lines
 
 

@@ -182,6 +182,42 @@ def test_differences_only_at_one_feature_are_named_and_a_partial_relation_is_not
     assert related(_residuals, sometimes_flipped, rollouts) == ("", "")
 
 
+def test_a_constant_an_input_returned_or_changed_is_named_with_numbers_not_a_cause():
+    g = torch.Generator().manual_seed(2)
+    losses = [(torch.randn(n, generator=g, dtype=torch.float64),
+               torch.randn(n, generator=g, dtype=torch.float64)) for n in (9, 4)]
+    name, text = related(_loss, lambda lp, r: 0.5 * _loss(lp, r), losses)
+    assert name == "constant" and "0.5 times the expected one on all 2 failed cases" in text
+    assert "summed" not in text and "expected" in text
+    name, text = related(_loss, lambda lp, r: _loss(lp, r) + 1.0, losses)
+    assert name == "offset" and "plus 1 on all 2 failed cases" in text
+    rollouts = [tuple(torch.randn(T, generator=g, dtype=torch.float64) for _ in range(3))
+                + (torch.rand(T, generator=g) < 0.3, 0.9) for T in (7, 5)]
+    name, text = related(_residuals, lambda r, v, nv, d, gamma: _residuals(r, -v, nv, d, gamma),
+                         rollouts)
+    assert name == "inputs" and "`values` negated" in text
+    rewards = [(torch.randn(n, generator=g, dtype=torch.float64), 0.9) for n in (6, 5)]
+    name, text = related(_returns, lambda r, gamma: r.clone(), rewards)
+    assert name == "unchanged" and "the input `rewards`" in text
+    def masked_sum(lp, mask):
+        return torch.where(mask, lp, torch.zeros_like(lp)).sum(dim=1)
+    batches = [(torch.randn(3, 5, generator=g, dtype=torch.float64),
+                torch.rand(3, 5, generator=g) < 0.7) for _ in range(2)]
+    name, text = related(masked_sum, lambda lp, m: torch.where(m, lp, 0.0).sum(dim=0), batches)
+    assert name == "transposed" and "shape (5,) where (3,) is expected" in text
+
+    def centred(r, normalize_std=False):
+        c = r - r.mean()
+        return c / c.std() if normalize_std else c
+    flags = [(torch.randn(6, generator=g, dtype=torch.float64), flag) for flag in (True, False)]
+    name, text = related(centred, lambda r, n: centred(r, not n), flags)
+    assert name == "inputs" and "`normalize_std` flipped" in text
+    # zeros everywhere equal the answer with an input at 0, and point at no input
+    assert related(centred, lambda r, n: torch.zeros_like(r), flags) == ("", "")
+    # one failed scalar proves no factor: any wrong number is some constant times the right one
+    assert related(_loss, lambda lp, r: 0.5 * _loss(lp, r), losses[:1])[0] != "constant"
+
+
 def test_a_right_answer_gets_no_relation():
     x = [(torch.randn(5, dtype=torch.float64), torch.randn(5, dtype=torch.float64))]
     assert related(_loss, _loss, x) == ("", "")

@@ -15,8 +15,10 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       function and of the functions it calls;
    b. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
       the student's answers and the reference's (a sign flip, a factor that is a size of the
-      inputs, the other direction, a shift by one step, differences only at positions with
-      one feature) that holds on every failed case;
+      inputs, a constant factor or offset named with its numbers, an input returned as it
+      came, the reference on one changed input or on the inputs transposed, the other
+      direction, a shift by one step, differences only at positions with one feature) that
+      holds on every failed case;
    c. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 

@@ -15,16 +15,28 @@ The relations, in the order they are tried (the first that holds is named):
   that same case: a dimension of an argument, its number of elements, the number of real
   tokens of a mask, the mean length of the mask's rows; or times sqrt(n/(n-1)) or
   sqrt((n-1)/n) for a dimension n (sample against population standard deviation);
+* ``constant``: the answer is the expected one times one constant k, the same on every
+  failed case and every element (proved on at least two different expected numbers); named
+  with k and the numbers only: a constant says nothing of which line scales it;
+* ``offset``: the answer is the expected one plus one constant c, proved the same way;
+* ``unchanged``: the answer is one of the inputs, returned as it came in;
+* ``inputs``: the answer is the reference's on the same call with one input changed: a
+  tensor or a number negated, a mask or a flag inverted, two inputs of one shape swapped, a
+  tensor left at 0, a number at 0 or 1 (an input ignored or used with the wrong sign);
+* ``transposed``: the answer is the reference's on every 2-D input transposed (a reduction
+  over the other dimension; the answer's shape may differ from the expected one);
 * ``direction``: the answer is the reference's computed in the other direction along the
   first dimension (a prefix sum for a reward-to-go, a forward recursion for a backward one);
 * ``shift``: the answer is the expected one moved by one step along the first dimension;
 * ``where``: the answer differs from the expected one only at positions with one feature of
   the inputs: where a boolean argument is True (terminated, truncated steps), right after
-  such a step, the last step, where a mask is False (padding), where an argument is -inf.
+  such a step, the first step, the last step, where a mask is False (padding), where an
+  argument is -inf.
 """
 from __future__ import annotations
 
 import inspect
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -115,6 +127,7 @@ class Evidence:
         self.fn, self.reference_fn = fn, reference_fn
         cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
         self.failed = [o for o in cases if not agree(o, o.student, o.reference)]
+        self.shaped = True      #: every failed answer has the expected shape (usable() finds out)
 
     def usable(self) -> bool:
         """Relations speak of numbers: every failed case answered a value of the right form."""
@@ -126,7 +139,7 @@ class Evidence:
             if len(st) != len(rt) or (not rt and not isinstance(r, (int, float))):
                 return False
             if any(a.shape != b.shape for a, b in zip(st, rt)):
-                return False
+                self.shaped = False
         return True
 
     def enough(self, answers) -> bool:
@@ -210,6 +223,153 @@ def factor(ev: Evidence) -> Found | None:
     return None
 
 
+def _flat(value) -> torch.Tensor:
+    """Every number of an answer, float64, in one row."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return torch.tensor([float(value)], dtype=torch.float64)
+    parts = [t.detach().double().reshape(-1) for t in _tensors(value)]
+    return torch.cat(parts) if parts else torch.zeros(0, dtype=torch.float64)
+
+
+def _pairs(ev: Evidence) -> tuple[torch.Tensor, torch.Tensor]:
+    """(student, expected) numbers of every failed case, where both are finite."""
+    s = torch.cat([_flat(_answer(o, o.student)) for o in ev.failed])
+    e = torch.cat([_flat(_answer(o, o.reference)) for o in ev.failed])
+    keep = torch.isfinite(s) & torch.isfinite(e)
+    return s[keep], e[keep]
+
+
+def _proof(ev: Evidence, kept: int = 2) -> str:
+    """The numbers of up to ``kept`` failed cases."""
+    shown = [_example(o, _answer(o, o.student), _answer(o, o.reference)) for o in ev.failed[:kept]]
+    return "; ".join(x for x in shown if x)
+
+
+def _distinct(values: torch.Tensor) -> int:
+    return len({round(float(v), 6) for v in values})
+
+
+def constant(ev: Evidence) -> Found | None:
+    s, e = _pairs(ev)
+    scale = e.abs().max() if e.numel() else 0.0
+    big = e.abs() > 1e-3 * float(scale) if e.numel() else e
+    if not e.numel() or float(scale) < 1e-6 or _distinct(e[big]) < 2:
+        return None
+    i = int(e.abs().argmax())
+    k = float(s[i] / e[i])
+    if not math.isfinite(k) or abs(k) < 1e-3 or abs(k - 1) < 1e-3 or abs(k + 1) < 1e-3:
+        return None
+    if not ev.holds(lambda o, r: _map(r, lambda t: t * k)):
+        return None
+    return Found("constant", f"your answer is {_fmt(k)} times the expected one on {ev.count()} "
+                 f"({_proof(ev)}): one constant factor scales the whole answer, the same on "
+                 "every case, whatever the sizes of the inputs")
+
+
+def offset(ev: Evidence) -> Found | None:
+    s, e = _pairs(ev)
+    if not e.numel() or _distinct(e) < 2:
+        return None
+    i = int(e.abs().argmax())
+    c = float(s[i] - e[i])
+    if not math.isfinite(c) or abs(c) < 1e-6:
+        return None
+    if not ev.holds(lambda o, r: _map(r, lambda t: t + c)):
+        return None
+    return Found("offset", f"your answer is the expected one plus {_fmt(c)} on {ev.count()} "
+                 f"({_proof(ev)}): one constant is added to the whole answer, the same on "
+                 "every case")
+
+
+def unchanged(ev: Evidence) -> Found | None:
+    first = ev.failed[0]
+    names = [k for k, v in _names(ev.reference_fn, first).items() if isinstance(v, torch.Tensor)]
+    for name in names:
+        def candidate(o, r, name=name):
+            v = _names(ev.reference_fn, o).get(name)
+            got = _tensors(r)
+            if not isinstance(v, torch.Tensor) or len(got) != 1 or v.shape != got[0].shape:
+                return None
+            return v.detach().to(got[0].dtype)
+        if ev.holds(candidate):
+            return Found("unchanged", f"your answer is the input `{name}` as it came in, on "
+                         f"{ev.count()} ({_proof(ev)}): nothing of the computation reaches the "
+                         "answer")
+    return None
+
+
+def _changes(value) -> list[tuple[str, object]]:
+    """(words, changed value) for one input."""
+    if isinstance(value, torch.Tensor) and value.dtype == torch.bool:
+        return [("inverted (~)", lambda v: ~v)]
+    if isinstance(value, torch.Tensor) and value.is_floating_point():
+        return [("negated", lambda v: -v), ("set to 0", torch.zeros_like)]
+    if isinstance(value, bool):
+        return [("flipped (True where False is passed, False where True is)", lambda v: not v)]
+    if isinstance(value, float):
+        return [("= 0", lambda v: 0.0), ("= 1", lambda v: 1.0), ("negated", lambda v: -v)]
+    return []
+
+
+def inputs(ev: Evidence) -> Found | None:
+    first = ev.failed[0]
+    named = _names(ev.reference_fn, first)
+    tries = [(f"`{k}` {words}", {k: change}) for k, v in named.items()
+             for words, change in _changes(v)
+             if not (type(v) is float and v in (0.0, 1.0) and words != "negated")
+             and not (type(v) is float and v == 0.0)]
+    tensors = [k for k, v in named.items() if isinstance(v, torch.Tensor)
+               and v.is_floating_point()]
+    for a, b in itertools.combinations(tensors, 2):
+        if named[a].shape == named[b].shape:
+            tries.append((f"`{a}` and `{b}` swapped", {a: b, b: a}))
+
+    for words, changes in tries:
+        def candidate(o, r, changes=changes):
+            bound = _names(ev.reference_fn, o)
+            new = dict(bound)
+            for k, change in changes.items():
+                if k not in bound:
+                    return None
+                new[k] = bound[change] if isinstance(change, str) else change(bound[k])
+            try:
+                with torch.no_grad():
+                    out = ev.reference_fn(**clone(new))
+            except Exception:  # noqa: BLE001 - the reference refuses the changed input: no story
+                return None
+            numbers = _flat(out)
+            # an answer of zeros everywhere points at no input: many mistakes give it
+            return None if numbers.numel() and not bool(numbers.any()) else out
+        if ev.holds(candidate):
+            return Found("inputs", f"your answer is the expected computation's with {words}, on "
+                         f"{ev.count()} ({_proof(ev)}): look at how your code uses that input")
+    return None
+
+
+def transposed(ev: Evidence) -> Found | None:
+    """The reference on every 2-D input transposed: a reduction over the other dimension."""
+    def candidate(o, r):
+        bound = _names(ev.reference_fn, o)
+        new = {k: v.detach().T if isinstance(v, torch.Tensor) and v.dim() == 2 else v
+               for k, v in bound.items()}
+        if all(new[k] is bound[k] for k in bound):
+            return None
+        try:
+            with torch.no_grad():
+                return ev.reference_fn(**clone(new))
+        except Exception:  # noqa: BLE001 - the reference refuses the transposed inputs
+            return None
+    if not ev.holds(candidate):
+        return None
+    o = ev.failed[0]
+    got, want = _tensors(_answer(o, o.student)), _tensors(_answer(o, o.reference))
+    shapes = (f"shape {tuple(got[0].shape)} where {tuple(want[0].shape)} is expected"
+              if got and want and got[0].shape != want[0].shape else _proof(ev))
+    return Found("transposed", f"your answer is the expected computation's on the inputs "
+                 f"transposed (rows and columns swapped), on {ev.count()} ({shapes}): a sum, "
+                 "mean or index runs over the other dimension")
+
+
 def _flip_inputs(o: Observation, T: int):
     def flip(v):
         if isinstance(v, torch.Tensor) and v.dim() >= 1 and v.shape[0] == T:
@@ -285,6 +445,9 @@ def _features(ev: Evidence, o: Observation, shape) -> list[tuple[str, torch.Tens
         elif v.is_floating_point() and bool(torch.isinf(v).any()):
             out.append((f"the positions where `{k}` is -inf", torch.isneginf(v)))
     if len(shape) >= 1 and shape[0] >= 2:
+        first = torch.zeros(shape, dtype=torch.bool)
+        first[0] = True
+        out.append(("the first step", first))
         last = torch.zeros(shape, dtype=torch.bool)
         last[-1] = True
         out.append(("the last step", last))
@@ -327,7 +490,10 @@ def where(ev: Evidence) -> Found | None:
 
 
 #: in the order they are tried
-RELATIONS = (sign, factor, direction, shift, where)
+RELATIONS = (sign, factor, constant, offset, unchanged, inputs, transposed, direction, shift,
+             where)
+#: those that can hold where the answer's shape is not the expected one
+ANY_SHAPE = (transposed,)
 
 
 def relate(fn: str, observations: list[Observation], reference_fn) -> Found | None:
@@ -341,6 +507,8 @@ def relate(fn: str, observations: list[Observation], reference_fn) -> Found | No
     except Exception:  # noqa: BLE001 - a student's odd answer fits no story
         return None
     for relation in RELATIONS:
+        if not ev.shaped and relation not in ANY_SHAPE:
+            continue
         try:
             found = relation(ev)
         except Exception:  # noqa: BLE001 - an odd answer (a student's) fits no story
