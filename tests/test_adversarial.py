@@ -28,10 +28,12 @@ from pathlib import Path
 import psutil
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "assignments" / "grpo" / "adversarial"))
+from autograder.authoring import course
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "assignments" / course.example().name
+                       / "adversarial"))
 import _texts  # noqa: E402 - the bank's text cases (issue 34): notebooks and folder names
 
-from autograder.authoring import course
 from autograder.review import manual
 from classpage import problem_kinds, summary_rows
 from conftest import ROOT, lost, make_submission
@@ -39,6 +41,8 @@ from conftest import ROOT, lost, make_submission
 #: the assignment graded (the registry names it: [tests] engine_example), and its hostile bank
 EX = course.example()
 BANK = ROOT / "tests" / "assignments" / EX.name / "adversarial"
+#: the bank has text cases (a notebook with a written answer, folder names: issue 34)
+TEXTS = (BANK / "_texts.py").is_file()
 MARK = "ADVERSARYMARK"
 SLOW = "slow_correct"
 #: cases whose first failure makes the grader skip a function's remaining calls, and how it says so
@@ -51,7 +55,9 @@ FAIL_FAST = {"loop_in_call": "skipped: group_advantages hung on",
              "slow_reply": "skipped: group_advantages hung on",
              "lying_header": "skipped: group_advantages sent an answer too large to accept",
              "huge_json": "skipped: sequence_logprob sent an answer too large to accept",
-             "long_messages": "skipped: group_advantages sent an answer too large to accept",
+             # the worker's harness puts its own ``describe`` back (a tampering event), so the
+             # huge message never leaves the worker: the error reads as the student raised it
+             "long_messages": "your code raised ValueError: huge",
              "forged_replies": "skipped: sequence_logprob sent a malformed reply"}
 #: cases whose other function may fail fast in either of two ways, and how it says so: the
 #: memory bomb's growing hoard runs out of memory, or on a loaded machine reaches its call's
@@ -107,7 +113,7 @@ def build_batch(folder: Path, skip=()) -> Path:
     for case in sorted(set(cases()) - set(skip)):
         make_submission(folder / case, EX.name, wrong + "\n" + (BANK / f"{case}.py").read_text())
     make_submission(folder / NEIGHBOUR, EX.name, EX.reference_module.read_text())
-    if EX.name == "grpo":         # the text cases are grpo's (a notebook with a written answer)
+    if TEXTS:                     # the text cases: the example's notebook with a written answer
         _texts.build(folder, wrong)
     return folder
 
@@ -155,7 +161,7 @@ def grade(batch: Path, out: Path, *extra) -> tuple[subprocess.CompletedProcess, 
 
 def check_survived(proc, out: Path, skip=()) -> dict:
     assert proc.returncode == 0, f"the grader failed:\n{proc.stderr[-3000:]}"
-    by_id = {sid: case for case, sid in TEXT_IDS.items()} if EX.name == "grpo" else {}
+    by_id = {sid: case for case, sid in TEXT_IDS.items()} if TEXTS else {}
     results = {by_id.get(r["submission"], r["submission"]): r for r in json.loads(proc.stdout)}
     assert set(results) == (set(cases()) - set(skip)) | {NEIGHBOUR} | set(by_id.values())
     for case, r in results.items():

@@ -38,6 +38,7 @@ from markdown_it import MarkdownIt
 
 import chromium
 from autograder.authoring import course
+from autograder.engine import discover
 from autograder.report.feedback import CSP
 from conftest import ROOT, autograde, inject, lost, make_submission
 
@@ -53,6 +54,8 @@ PAYLOAD = ("```\n</code></pre></p><script>" + RAN + "</script>"
 FOLDER = "<img src=x onerror=window.pwned=1> <title>t [l](javascript:window.pwned=1) ```"
 FILE_NAME = "<img src=x onerror=window.pwned=1>.py"
 FORMULA = '=HYPERLINK("x","click")'
+#: the id that folder is graded under (issue 34: a formula start is renamed, never quoted)
+FORMULA_ID = discover.safe_id(FORMULA)[0]
 #: each JavaScript expression counts what an injection would leave in the page
 INJECTED = {
     "script": "document.scripts.length",
@@ -110,7 +113,7 @@ def graded(tmp_path_factory):
 
 def test_the_class_was_graded_as_expected(graded):
     results = graded["results"]
-    assert set(results) == {FOLDER, "copycat", "reference", "notebook", "named", FORMULA}
+    assert set(results) == {FOLDER, "copycat", "reference", "notebook", "named", FORMULA_ID}
     assert results["reference"]["max_score"] > 0 and not lost(results["reference"])
     assert results[FOLDER]["score"] < results[FOLDER]["max_score"]
     similarity = json.loads((graded["out"] / "_report" / f"{EX.name}-similarity.json").read_text())
@@ -236,4 +239,4 @@ def test_no_csv_cell_starts_a_formula(graded):
         rows = list(csv.reader(table.open(newline="")))
         assert not [cell for row in rows for cell in row if cell[:1] in FORMULA_START], table
         students |= {cell for row in rows for cell in row}
-    assert "'" + FORMULA in students          # the student is there, as text
+    assert FORMULA_ID in students and FORMULA_ID[:1] not in FORMULA_START   # there, as text

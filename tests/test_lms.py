@@ -87,7 +87,7 @@ def test_the_course_gradebook_has_every_grade_and_no_grade_for_no_submission(gra
     a = lambda name, sid: f"{score(tmp, name, sid):g}"                         # noqa: E731
     assert rows == [
         ["student", "name", "email", "grpo", "reinforce", "total"],   # the registry's order
-        ["points possible", "", "", "42", "30", "72"],
+        ["points possible", "", "", "42", "31", "73"],
         ["alice", "Liddell, Alice", "alice@example.edu", "42",       # the TA's point included
          a("reinforce", "alice"), f"{score(tmp, 'reinforce', 'alice') + 42:g}"],
         ["bob", "'=HYPERLINK(1)", "bob@example.edu", "", a("reinforce", "bob"),
@@ -260,17 +260,17 @@ def test_the_guide_runs_as_written_on_a_fresh_copy(tmp_path):
                           cwd=copy, env=env, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, f"{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
     canvas = list(csv.reader((copy / "canvas-import.csv").open()))
-    assert canvas[2][5:11] == ["30.00", "27.00", "23.00", "42.00", "26.00", "8.00"]   # alice
+    assert canvas[2][5:11] == ["31.00", "27.00", "24.00", "42.00", "26.00", "8.00"]   # alice
     assert canvas[3][5:11] == ["0.00"] * 5 + ["7.00"]                                  # bob
-    assert canvas[4][5:11] == ["30.00", "27.00", "15.00", "", "", "9.00"]   # carol keeps 15
+    assert canvas[4][5:11] == ["31.00", "27.00", "15.00", "", "", "9.00"]   # carol keeps 15
     assert canvas[5] == next(csv.reader([blocks["lms-canvas-roster"].splitlines()[6]]))
     assert (copy / "moodle-import.csv").read_text().splitlines() == [
         "Email address,Name,gae,grpo,grpo_lm,ppo,reinforce",
-        "alice@example.edu,Alice Liddell,27,42,26,23,30",
+        "alice@example.edu,Alice Liddell,27,42,26,24,31",
         "bob@example.edu,Bob Builder,0,0,0,0,0",
-        "carol@example.edu,Carol Danvers,27,,,,30"]
+        "carol@example.edu,Carol Danvers,27,,,,31"]
     assert (copy / "course-grades.csv").read_text().splitlines()[1:] == [
-        "points possible,,,27,42,26,23,30,148",
-        'alice,"Liddell, Alice",,27,42,26,23,30,148',
+        "points possible,,,27,42,26,24,31,150",
+        'alice,"Liddell, Alice",,27,42,26,24,31,150',
         'bob,"Builder, Bob",,0,0,0,0,0,0',
-        'carol,"Danvers, Carol",,27,,,,30,57']
+        'carol,"Danvers, Carol",,27,,,,31,58']

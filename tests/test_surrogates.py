@@ -18,7 +18,7 @@ from autograder.sandbox import codec
 from conftest import ROOT, autograde
 from pgcheck.discovery import read
 
-EX = course.get("grpo")
+EX = course.example()      # the example has the notebook with written answers
 SOLUTION = json.loads((ROOT / "solutions" / EX.name / f"{EX.name}.ipynb").read_text())
 
 

@@ -32,7 +32,7 @@ from autograder.review import manual
 from conftest import ROOT
 from pgcheck.messages import encodable
 
-EX = course.get("grpo")
+EX = course.example()      # the example has the notebook with written answers
 SOLUTION = json.loads((ROOT / "solutions" / EX.name / f"{EX.name}.ipynb").read_text())
 WRITTEN = EX.answers.written[0]
 STEP1, STEP2 = EX.answers.steps[:2]

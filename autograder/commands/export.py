@@ -45,7 +45,7 @@ def add_parser(sub) -> None:
                    help="--to canvas: the gradebook downloaded from Canvas (Grades → Export)")
     e.add_argument("--column", action="append", default=[], metavar="NAME=HEADER",
                    help="--to canvas: the column of assignment NAME (default: the column "
-                        "titled NAME, as in 'grpo (1234)'); may be repeated")
+                        "titled NAME, as Canvas writes it: 'NAME (1234)'); may be repeated")
     e.add_argument("--moodle-id", choices=("email", "id_number", "username"), default="email",
                    help="--to moodle: the roster column that identifies a student in Moodle "
                         "(default email)")
@@ -89,7 +89,7 @@ def run(args) -> int:
             name, sep, header = item.partition("=")
             if not sep or not name or not header:
                 raise UsageError(f"--column {item!r}: write NAME=HEADER, as in "
-                                 "--column grpo='GRPO homework (1234)'")
+                                 "--column NAME='Homework 3 (1234)'")
             given[name.strip()] = header
         try:
             filled = canvas.fill(Path(args.canvas_export), book, students, given, zero)

@@ -139,7 +139,9 @@ class Group:
         self.kill()
         peak = self.peak_bytes()
         for folder in self.folders:
-            for _ in range(200):        # a killed task leaves the group when it is reaped
+            # a killed task leaves the group when it is reaped (a pids group keeps a zombie whose
+            # parent, a killed slot server, has not yet been reaped itself): up to 5 s
+            for _ in range(1000):
                 try:
                     os.rmdir(folder)
                     break
@@ -158,6 +160,31 @@ def parent_folders(kind: str, server_pid: int) -> list[str]:
     if kind == "v1":
         return ["/" + _join(ROOT, c, _own(c), name) for c in V1_CONTROLLERS]
     return []
+
+
+def sweep_stale() -> int:
+    """Remove the folders of slot servers that are gone (a grader killed before it could clean
+    up leaves them): each ``autograde-<pid>`` below this process's own cgroups whose pid no
+    longer runs. Returns how many servers' folders were removed; not root: nothing."""
+    kind = version()
+    if os.geteuid() != 0 or not kind:
+        return 0
+    owns = ["/" + _join(ROOT, _own(""))] if kind == "v2" else \
+        ["/" + _join(ROOT, c, _own(c)) for c in V1_CONTROLLERS]
+    stale = set()
+    for own in owns:
+        try:
+            names = os.listdir(own)
+        except OSError:
+            continue
+        for name in names:
+            pid = name[len("autograde-"):]
+            if name.startswith("autograde-") and pid.isdigit() and \
+                    not os.path.exists(f"/proc/{pid}"):
+                stale.add(int(pid))
+    for pid in stale:
+        remove_server_folders(pid)
+    return len(stale)
 
 
 def remove_server_folders(server_pid: int) -> None:
@@ -234,10 +261,14 @@ class Parent:
 
     def remove(self) -> None:
         for folder in self.folders:
-            try:
-                os.rmdir(folder)
-            except OSError:
-                pass
+            for _ in range(1000):       # its workers' groups are going: up to 5 s
+                try:
+                    os.rmdir(folder)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    time.sleep(0.005)
 
 
 def describe_fallback(reason: str, single_process: bool, memory_mb: int) -> str:

@@ -164,6 +164,7 @@ class Zygote:
             if os.geteuid() == 0:       # its workers' cgroups, which it had no time to remove
                 _wait_gone(self.pid)
                 cgroup.remove_server_folders(self.pid)
+                cgroup.sweep_stale()    # and those of servers killed with an earlier grader
 
     def close(self):
         self._disconnect()

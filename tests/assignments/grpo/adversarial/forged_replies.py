@@ -2,7 +2,8 @@
 elements, but numpy's size overflows) for group_advantages, a reply whose ``ok`` is a string
 for sequence_logprob, and for grpo_loss an honest integer of 400 digits, which no float (and
 so none of the grader's own arithmetic) can hold. Every frame is well formed; none of it may
-surface as the grader's fault."""
+surface as the grader's fault. It undoes the worker's harness first (which would put the encoder
+back), so that what is tested is the grader's own reading of the frames."""
 import sys
 
 _codec = sys.modules["autograder.sandbox.codec"]
@@ -23,6 +24,18 @@ def _forge(message, buffers, depth=0):
 
 
 _codec.encode = _forge
+
+
+def _unguard():
+    """Undo the worker's harness first, as code in the worker's process can (docs/security.md):
+    the forged frames are aimed at the grader's own checks, which must hold without it."""
+    import gc
+    for guard in [o for o in gc.get_objects() if type(o).__name__ == "Guard"]:
+        guard.watched.clear()
+        guard.answer = lambda reply: _codec.pack(reply)
+
+
+_unguard()
 
 
 def _forged(fn):
