@@ -8,6 +8,10 @@ one to the value tests' own tolerance, through the case's own judge), there are 
 such cases or one that carries more than a bit, and the feedback quotes the numbers that
 prove it. A relation that holds on some cases only is not named.
 
+Long because: every relation is a small test of the same shape (compute the candidate answer,
+check it on every failed case, word it with its numbers), and they are read together, in the
+order they are tried; split apart, the order and the shared evidence would be harder to follow.
+
 The relations, in the order they are tried (the first that holds is named):
 
 * ``sign``: the answer is exactly minus the expected one;
