@@ -122,3 +122,20 @@ def test_the_time_budget_running_out_is_recorded_as_such(tmp_path, zygote):
     assert event.kind is Kind.BUDGET and event.function == "slow" and not session.broken
     assert event.text.startswith("the time budget ran out during slow on ")
     assert session.spent.budget_exhausted
+
+
+def test_a_first_call_that_builds_an_optimizer_pays_no_import(tmp_path, zygote):
+    """An optimizer's first construction imports torch._dynamo (about 1.7 s here): the fork
+    server pays it once, so a fresh worker's first call that builds one (a correct
+    ``reinforce_update`` may) is as fast as any other, far under a call's floor."""
+    make_submission(tmp_path / "s", EX.name,
+                    "import torch\ndef step():\n    w = torch.nn.Parameter(torch.zeros(2))\n"
+                    "    opt = torch.optim.SGD([w], lr=0.1)\n    w.sum().backward()\n"
+                    "    opt.step()\n    return w.detach()\n")
+    sub = read("s", tmp_path / "s", EX.name, ["step"])
+    session = Session(zygote, sub.load_message(EX.name, {}),
+                      Config(mode="plain", limits=Limits(warmup=0)))
+    try:
+        assert session.call("step", timeout=1.0).value.tolist() == pytest.approx([-0.1, -0.1])
+    finally:
+        session.close()

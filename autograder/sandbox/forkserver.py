@@ -66,6 +66,15 @@ def _warm_up(extra: list[str]) -> None:
     # Load lazily-imported pieces now: the worker may not see the package dir later.
     import torch.autograd  # noqa: F401
 
+    # a student's update step may use torch.optim, as a training loop does: an optimizer's
+    # first construction imports torch._dynamo (about 1.7 s, more than the floor of a call's
+    # time limit under load), so it is paid here, once, not by the first call of each worker
+    weight = torch.nn.Parameter(torch.zeros(2))
+    for optimizer in (torch.optim.SGD([weight], lr=0.1), torch.optim.Adam([weight], lr=0.1)):
+        optimizer.zero_grad()
+        weight.sum().backward()
+        optimizer.step()
+
     if kernel.seccomp is not None:     # the syscall filters, built once; each worker loads one
         for ipc_namespace in (True, False):
             for no_fork in (True, False):

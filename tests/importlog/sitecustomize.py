@@ -9,7 +9,8 @@ raises the audit event ``exec``; modules dropped from ``sys.modules`` later (a h
 after its grade) are kept. A module's top level runs when it is imported, so this is what line
 coverage told us ("some line executed"), at a fraction of its cost. Processes started with
 ``python -I`` (the sandbox's fork server and workers) ignore both variables and are left out,
-as they were from coverage.
+as they were from coverage. The ``autograde`` console script leaves with ``os._exit`` (no
+interpreter teardown, so no ``atexit``): the recorder wraps ``os._exit`` to write first.
 """
 import atexit
 import os
@@ -33,6 +34,12 @@ def _write() -> None:
         out.write("\n".join(mine))
 
 
+def _exit_after_writing(code: int, _exit=os._exit) -> None:
+    _write()
+    _exit(code)
+
+
 if _FOLDER and _ROOT:
     sys.addaudithook(_audit)
     atexit.register(_write)
+    os._exit = _exit_after_writing
