@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, autograde
+from conftest import ROOT, autograde, make_submission
 from autograder.lms import roster as roster_reader
 from autograder.lms.roster import RosterError
 
@@ -274,3 +274,19 @@ def test_the_guide_runs_as_written_on_a_fresh_copy(tmp_path):
         'alice,"Liddell, Alice",,27,42,26,24,31,150',
         'bob,"Builder, Bob",,0,0,0,0,0,0',
         'carol,"Danvers, Carol",,27,,,,31,58']
+
+
+def test_a_folder_graded_under_a_safe_id_meets_its_roster_row(tmp_path):
+    """The seam between safe ids (a folder ``=mallory`` is graded as ``_=mallory``, one with a
+    space at its end without it) and the roster, whose rows name the folders as they are."""
+    for folder in ("=mallory", "trent "):
+        make_submission(tmp_path / "class" / folder, "gae",
+                        (ROOT / "solutions" / "gae" / "gae.py").read_text())
+    (tmp_path / "roster.csv").write_text("id,name\n=mallory,Mallory\ntrent ,Trent\n")
+    assert [s.id for s in roster_reader.read(tmp_path / "roster.csv").students] == [
+        "_=mallory", "trent"]
+    proc = autograde("grade", tmp_path / "class", "-a", "gae", "--out", tmp_path / "out",
+                     "--skip-slow", "--roster", tmp_path / "roster.csv")
+    assert "roster: 2 graded students on the roster" in proc.stdout + proc.stderr
+    assert "not on the roster" not in proc.stdout + proc.stderr
+    assert "with no submission" not in proc.stdout + proc.stderr

@@ -3,7 +3,9 @@ making one from the LMS's own export (``autograde roster``).
 
 :func:`read` checks every cell before anything is graded: a column that is not a roster
 column or is named twice, a row with more cells than the header, an empty ``id`` or
-``name``, an id given twice, an e-mail address without ``@`` or an identifier given to two
+``name``, an id given twice (after it is made the id a folder of that name is graded under,
+:func:`autograder.engine.discover.safe_id`: ``=bob`` meets the grade of a folder ``=bob``,
+``_=bob``), an e-mail address without ``@`` or an identifier given to two
 students stops the command with one message naming the file, the line and the column (as
 ``OUT/manual.csv`` does: :mod:`autograder.review.manual`).
 
@@ -17,6 +19,7 @@ import csv
 import io
 from pathlib import Path
 
+from autograder.engine.discover import safe_id
 from autograder.records.roster import COLUMNS, REQUIRED, Roster, RosterStudent
 from autograder.report.csvsafe import cell_text, write_csv
 
@@ -101,6 +104,9 @@ def read(path: Path) -> Roster:
         for name in REQUIRED:
             if not cells[name]:
                 raise RosterError(f"{where(name)}: empty ({COLUMNS[name]})")
+        # the id a folder of that name is graded under: a folder '=bob' is graded as '_=bob'
+        # (engine.discover.safe_id), and its roster row must meet that grade
+        cells["id"] = safe_id(cells["id"])[0]
         if cells.get("email") and "@" not in cells["email"]:
             raise RosterError(f"{where('email')}: {cells['email']!r} is not an e-mail address")
         for name in ("id", *IDENTIFIERS):
