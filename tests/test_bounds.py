@@ -29,7 +29,9 @@ def _unguard():
     """Undo the worker's harness first, as code in the worker's process can (docs/security.md):
     these attacks are aimed at the grader's own bounds, which must hold without the harness."""
     import gc
-    for guard in [o for o in gc.get_objects() if type(o).__name__ == "Guard"]:
+    # the harness's Guard, not torch._guards.Guard (torch.optim imports torch._dynamo)
+    for guard in [o for o in gc.get_objects()
+                  if type(o).__name__ == "Guard" and hasattr(o, "watched")]:
         guard.watched.clear()
         guard.answer = lambda reply, g=guard: _codec.pack(reply)
 

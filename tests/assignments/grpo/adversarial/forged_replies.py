@@ -30,7 +30,9 @@ def _unguard():
     """Undo the worker's harness first, as code in the worker's process can (docs/security.md):
     the forged frames are aimed at the grader's own checks, which must hold without it."""
     import gc
-    for guard in [o for o in gc.get_objects() if type(o).__name__ == "Guard"]:
+    # the harness's Guard, not torch._guards.Guard (torch.optim imports torch._dynamo)
+    for guard in [o for o in gc.get_objects()
+                  if type(o).__name__ == "Guard" and hasattr(o, "watched")]:
         guard.watched.clear()
         guard.answer = lambda reply: _codec.pack(reply)
 
