@@ -47,8 +47,11 @@ def test_fast_lane_executes_every_module(tmp_path):
     env = {**os.environ, "AUTOGRADE_IMPORT_LOG": str(log), "AUTOGRADE_IMPORT_ROOT": str(ROOT),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(RECORDER),
                                                         os.environ.get("PYTHONPATH")]))}
+    # two workers, files kept whole, as the README's test command runs them: the fast lane's
+    # waits (a hang cut at its limit, a worker restarted) leave a core idle in one process
     run = subprocess.run([sys.executable, "-m", "pytest", "-m", "not slow", "-q", "-p",
-                          "no:cacheprovider", "--ignore", __file__], cwd=ROOT, env=env,
+                          "no:cacheprovider", "-n", "2", "--dist", "loadfile",
+                          "--ignore", __file__], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, "the fast lane failed:\n" + run.stdout[-6000:]
     executed = imported(log)
