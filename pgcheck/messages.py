@@ -42,6 +42,22 @@ def stubbed_function(message: str) -> str:
     return head if head.isidentifier() else ""
 
 
+def unwritten(type_name: str, message: str) -> bool:
+    """Whether an exception says that work is missing: a stub's ``NotImplementedError``
+    (its message names a function) or a bare ``raise NotImplementedError``. One a library
+    raises on the student's line (torch has no ``&`` of floats) is an error of the code.
+
+    >>> unwritten("NotImplementedError", "grpo_loss: not implemented yet; ...")
+    True
+    >>> unwritten("NotImplementedError", "")
+    True
+    >>> unwritten("NotImplementedError", "bitwise_and_cpu not implemented for 'Float'")
+    False
+    """
+    return type_name == "NotImplementedError" and (not (message or "").strip()
+                                                   or bool(stubbed_function(message)))
+
+
 def error_text(type_name: str, message: str, traceback: str = "",
                origin: Origin | None = None) -> str:
     """Feedback for an exception raised by the student's code (``origin``: where it was raised).
@@ -50,10 +66,12 @@ def error_text(type_name: str, message: str, traceback: str = "",
     'not implemented: grpo_loss'
     >>> error_text("NotImplementedError", "", origin=Origin("compute_gae", 57))
     'not implemented: compute_gae (NotImplementedError raised at line 57)'
+    >>> error_text("NotImplementedError", "bitwise_and_cpu not implemented for 'Float'")
+    "your code raised NotImplementedError: bitwise_and_cpu not implemented for 'Float'"
     >>> error_text("ZeroDivisionError", "division by zero")
     'your code raised ZeroDivisionError: division by zero'
     """
-    if type_name == "NotImplementedError":
+    if unwritten(type_name, message):
         named = stubbed_function(message)
         if named or origin is None:
             return f"not implemented: {named or 'a function'}"
@@ -73,7 +91,7 @@ def encodable(text: str) -> str:
     Applied where student text enters (notebook cells, reply strings, folder and member
     names), so no writer downstream meets one.
 
-    >>> encodable("a\ud800b")
+    >>> encodable("a\\ud800b")
     'a\ufffdb'
     """
     return _SURROGATES.sub("\ufffd", text)

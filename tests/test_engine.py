@@ -62,7 +62,14 @@ def test_syntax_error_and_missing_function(tmp_path):
     make_submission(tmp_path / "b" / "syntax", EX.name, ref + "\ndef broken(:\n    pass\n")
     missing = ref.replace(f"def {LAST}(", f"def {LAST}_renamed(")
     make_submission(tmp_path / "b" / "missing", EX.name, missing)
+    # torch's own NotImplementedError on the student's line is an error of the code, not a stub
+    make_submission(tmp_path / "b" / "bitwise", EX.name, ref + f"\n\ndef {LAST}(*args, **kw):\n"
+                    "    return torch.zeros(3) & torch.zeros(3)\n")
     results, _ = grade_json([tmp_path / "b"], EX.name, tmp_path / "out")
+    failed = lost(results["bitwise"])
+    assert failed and all("your code raised NotImplementedError: \"bitwise_and_cpu\"" in t["output"]
+                          and "line" in t["output"] for t in failed)
+    assert f"not implemented: {LAST}" not in (tmp_path / "out" / "bitwise" / "feedback.md").read_text()
     assert results["syntax"]["score"] == 0
     text = (tmp_path / "out" / "syntax" / "feedback.md").read_text()
     assert "SyntaxError" in text and f'File "{EX.name}.py", line' in text

@@ -24,7 +24,7 @@ happened as an :class:`~autograder.records.events.Event`.
 """
 from __future__ import annotations
 
-from pgcheck.messages import error_text, stubbed_function
+from pgcheck.messages import error_text, stubbed_function, unwritten
 
 from autograder.sandbox.replies import WorkerError
 
@@ -44,7 +44,9 @@ class StudentError(SubmissionProblem):
 
     @property
     def not_implemented(self) -> bool:
-        return self.type == "NotImplementedError"
+        """A stub's or a bare ``raise NotImplementedError`` (:func:`pgcheck.messages.unwritten`),
+        not one that a library raised on the student's line."""
+        return unwritten(self.type, self.message)
 
     def function(self) -> str:
         """For NotImplementedError: the function a stub names, else the one that raised it."""
