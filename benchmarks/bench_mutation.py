@@ -23,7 +23,10 @@ For every assignment of the registry:
    ("one of: ..." is right when one of those named is); relations: killed mutants shown only
    a cause that names no known mistake (a relation of :mod:`autograder.engine.causes.relations`,
    true of the answers by construction, counted apart from the precision); a cause: hinted
-   plus relations; the killed mutants shown no cause are listed with their operator, line and
+   plus relations; line named: killed mutants shown no such cause whose feedback names a line
+   of the student's file where their code raised (a traceback's ``File "NAME.py", line N``),
+   right when N is the mutated line and no other (the mutant knows it), with its own
+   precision; the killed mutants shown none of these are listed with their operator, line and
    code. Goals: every non-equivalent mutant killed, precision at least 95 %.
 
 ``--baseline COMMIT`` grades the same mutants, in the same run, with the code of that commit
@@ -45,6 +48,7 @@ import math
 import multiprocessing as mp
 import pickle
 import random
+import re
 import sys
 import tempfile
 import time
@@ -288,6 +292,8 @@ class Row:
     hints: int = 0              #: (mutant, hint) pairs shown
     related: int = 0            #: killed mutants shown a cause that names no known mistake (a relation)
     right: int = 0              #: of which the named mistake replays as the mutant
+    located: int = 0            #: killed, no named cause, a line of the student's file named
+    located_right: int = 0      #: of which every line named is the mutated line
     survivors: list = field(default_factory=list)
     wrong: list = field(default_factory=list)   #: (mutant id, operator, line, the mistakes named)
     unexplained: list = field(default_factory=list)  #: killed, no cause: id, operator, line, code
@@ -296,6 +302,15 @@ class Row:
     @property
     def precision(self) -> float:
         return self.right / self.hints if self.hints else float("nan")
+
+    @property
+    def line_precision(self) -> float:
+        return self.located_right / self.located if self.located else float("nan")
+
+
+#: where feedback names a line of the student's file: a frame of the traceback it shows (not
+#: "not implemented: f (... raised at line N)", which names a line but the wrong cause)
+LINE_NAMED = re.compile(r'File "[^"\n]*\.py", line (\d+)')
 
 
 def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mutant],
@@ -320,7 +335,11 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
                     else:
                         unnamed = True
         row.related += unnamed and not named_sets
-        if not unnamed and not named_sets:
+        lines = {int(n) for t in result["tests"] for n in LINE_NAMED.findall(t["output"])}
+        if lines and not unnamed and not named_sets:
+            row.located += 1
+            row.located_right += lines == {m["line"]}
+        elif not unnamed and not named_sets:
             code = m["source"].splitlines()[m["line"] - 1].strip()
             row.unexplained.append(f"{m['id']} {m['operator']} line {m['line']}: {code}")
         row.hinted += bool(named_sets)
@@ -362,19 +381,20 @@ def table(label: str, rows: list[Row]) -> list[str]:
     lines = [f"{label}:",
              f"  {'assignment':11}{'generated':>10}{'equivalent':>11}{'graded':>8}{'killed':>8}"
              f"{'hinted':>8}{'hints right/shown':>19}{'precision':>11}{'relations':>10}{'a cause':>8}"
-             f"{'seconds':>9}"]
+             f"{'line named':>12}{'right':>7}{'seconds':>9}"]
     total = Row("all")
     for r in rows:
         lines.append(f"  {r.assignment:11}{r.generated:>10}{r.equivalent:>11}{r.graded:>8}"
                      f"{r.killed:>8}{r.hinted:>8}{f'{r.right}/{r.hints}':>19}"
                      f"{r.precision:>10.0%} {r.related:>9} {r.hinted + r.related:>7} "
-                     f"{r.seconds:>8.0f}")
+                     f"{r.located:>11} {r.line_precision:>6.0%} {r.seconds:>8.0f}")
         for k in ("generated", "equivalent", "graded", "killed", "hinted", "hints", "right",
-                  "related"):
+                  "related", "located", "located_right"):
             setattr(total, k, getattr(total, k) + getattr(r, k))
     lines.append(f"  {'all':11}{total.generated:>10}{total.equivalent:>11}{total.graded:>8}"
                  f"{total.killed:>8}{total.hinted:>8}{f'{total.right}/{total.hints}':>19}"
-                 f"{total.precision:>10.0%} {total.related:>9} {total.hinted + total.related:>7}")
+                 f"{total.precision:>10.0%} {total.related:>9} {total.hinted + total.related:>7}"
+                 f"{total.located:>12} {total.line_precision:>6.0%}")
     for r in rows:
         for s in r.survivors:
             lines.append(f"  survivor  {r.assignment}: {s}")
@@ -412,7 +432,8 @@ def main(argv=None) -> dict:
                 print(f"[bench] {label}: {name} graded in {row.seconds:.0f} s", file=sys.stderr)
     for label, rows in per_tree.items():
         print("\n".join(table(label, rows)))
-        figures[label] = [asdict(r) | {"precision": r.precision} for r in rows]
+        figures[label] = [asdict(r) | {"precision": r.precision,
+                                       "line_precision": r.line_precision} for r in rows]
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=1))
     return figures
