@@ -94,7 +94,8 @@ def _due(args, wrt, reference_grads) -> list[int]:
         if not isinstance(key, int) or not 0 <= key < len(args):
             continue
         x = args[key]
-        if (isinstance(x, torch.Tensor) and x.is_floating_point() and grad is not None
+        if (isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel()
+                and bool(torch.isfinite(x).any()) and grad is not None
                 and isinstance(grad, torch.Tensor) and bool((grad != 0).any())):
             due.append(k)
     return due
