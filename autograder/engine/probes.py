@@ -11,16 +11,20 @@ verify: the student's function's VALUES at inputs the grader perturbs.
 For each of :data:`DIRECTIONS` random directions ``d`` (drawn here, unknown to the worker) over
 the float inputs whose gradient is due (the reference's is not zero; an input the reference
 detaches keeps its value, since "no gradient flows" is a property of the graph, not of the
-values), the function is evaluated at ``x + h d`` and ``x - h d``, all four points in one
-exchange (``student.map``). Central differences of those values must agree with the reported
-gradient's directional derivative ``g . (x+ - x-)``. Step and tolerance (:func:`verdict`):
+values), the function is evaluated at ``x + h d``, ``x + h d / 2``, ``x - h d / 2`` and
+``x - h d`` (:data:`OFFSETS`), the points of both directions in one exchange
+(``student.map``). The central difference of the outer two must agree with the reported
+gradient's directional derivative ``g . (x+ - x-)``; the inner two tell a smooth function from
+a kink without trusting the value at ``x`` itself (a function that answers the graded input
+from memory jumps there). Step and tolerance (:func:`verdict`):
 
 * ``h`` = :data:`STEP` times the larger of 1 and the input's largest entry, so no entry moves
   by more than 0.1 % of its scale (PPO's clip band at 0.8 / 1.2 is 1 % away in the suites'
   ratios) and float32 inputs still move by thousands of their rounding steps;
 * the tolerance is :data:`RTOL` of the sum of the gradient's absolute contributions, plus the
   noise float32 arithmetic anywhere in the function could leave in the values (assumed even for
-  float64 answers), plus the curvature seen across the step;
+  float64 answers), plus four times the bend seen across the step (what a kink too small to
+  be called one can do to a central difference);
 * a probe is not informative, and is skipped, when the values bend across the step more than a
   smooth function would (a kink: a clipping boundary, a max or min within the step), when that
   float32 noise alone is too large, when the function raises or answers something that is no
@@ -34,7 +38,8 @@ reported gradient does not match the function's own values; the session records 
 :data:`~autograder.records.events.Kind.TAMPERED` event. What this cannot catch: a forger that
 knows it is being probed and answers the probes consistently with its forged gradient (it
 must then compute values it was never shown), and a gradient left unprobed because every
-direction was skipped. docs/security.md, "Observed inside the worker".
+direction was skipped (docs/security.md, "Which results are the worker's word, and what protects
+them").
 """
 from __future__ import annotations
 
