@@ -143,7 +143,7 @@ class GradingPlugin:
         self.compare = None     #: the ``compare`` fixture, once a test asked for it
         self._pending: list[tuple[int, BaseException]] = []  # failures whose cause is settled last
         self.output_chars = 0                           # feedback given so far
-        self._grads: dict[int, tuple[str, ...]] = {}    # outcome -> functions whose grads it compared
+        self._grads: dict[int, tuple[str, ...]] = {}    # outcome -> functions, grads compared
 
     def attach(self, title: str, name: str) -> Path:
         """Where a test saves a figure for the feedback; it is listed under "Figures"."""
