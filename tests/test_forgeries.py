@@ -152,3 +152,21 @@ def test_a_gradient_its_own_values_contradict_is_forged_and_a_correct_one_is_not
         if ratios[0] == 0.5:        # the kinks leave no informative direction: no verdict
             with pytest.raises(ForgedGradient, match="does not match your function's own"):
                 _probed(memorised, ppo.ppo_clip_loss, [new, old, adv, 0.2], [0])
+
+
+def test_every_gradient_test_of_a_function_whose_gradient_was_forged_scores_0():
+    """Also the ones that passed before the probe that caught it; other tests keep theirs."""
+    from types import SimpleNamespace
+
+    from autograder.engine.plugin import GradingPlugin
+    from autograder.records.outcomes import TestOutcome
+
+    plugin = GradingPlugin(course.get("grpo"), student=None)
+    plugin.outcomes = [TestOutcome(name, "g", 3.0, 3.0, "passed", "", "after_published",
+                                   functions=("grpo_loss",)) for name in ("a", "b", "c")]
+    plugin._grads = {0: ("grpo_loss",), 2: ("sequence_logprob",)}
+    plugin.compare = SimpleNamespace(forged={"grpo_loss": "6 padded responses"})
+    plugin.zero_forged_gradients()
+    assert [o.score for o in plugin.outcomes] == [0.0, 3.0, 3.0]
+    assert plugin.outcomes[0].output.startswith("0 points: the gradient reported for grpo_loss "
+                                                "on case '6 padded responses' does not match")
