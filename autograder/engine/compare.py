@@ -242,8 +242,9 @@ class Compare:
         except Mismatch as exc:
             return self._failed(exc, fn)       # inside gather(): held back, nothing to probe
         if fn in self.forged:
-            raise probes.ForgedGradient(case, detail=f"not trusted: the gradient reported for "
-                                        f"{fn} on case '{self.forged[fn]}' did not match its own values")
+            raise probes.ForgedGradient(case, detail=(
+                f"not trusted: the gradient reported for {fn} on case '{self.forged[fn]}' did "
+                "not match its own values"))
         self._probe(fn, args, kwargs, wrt, result, expected, case, seconds, spec)
         return result
 

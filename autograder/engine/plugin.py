@@ -249,8 +249,8 @@ class GradingPlugin:
             if hit and o.max_score > 0 and o.status == "passed":
                 fn = hit[0]
                 self.outcomes[i] = replace(o, score=0.0, status="failed", output=(
-                    f"0 points: the gradient reported for {fn} on case '{forged[fn]}' does not match "
-                    "your function's own values, so none of its reported gradients can be "
+                    f"0 points: the gradient reported for {fn} on case '{forged[fn]}' does not "
+                    "match your function's own values, so none of its reported gradients can be "
                     "trusted"))
 
     def name_causes(self) -> None:
