@@ -68,7 +68,8 @@ EITHER = {"memory_bomb": ("skipped: sequence_logprob ran out of memory",
 #: minutes to run out, is tests/test_limits.py's): the kind the class page and summary name
 EVENTS = {"loop_in_call": "hung", "segfault": "crashed", "memory_bomb": "out of memory",
           "lying_header": "answer too large", "forged_replies": "malformed reply",
-          "loop_at_import": "load failure", "wrapped_call_function": "tampered"}
+          "loop_at_import": "load failure", "wrapped_call_function": "tampered",
+          "memorised_gradient": "tampered"}
 #: all that one student's grade may write (OUT/<student>/: results.json, cache.json, feedback.md,
 #: feedback.html), whatever the submission sends: issue 22
 MAX_BYTES_PER_STUDENT = 2_000_000

@@ -110,3 +110,63 @@ def test_a_swapped_trainer_earns_nothing_and_the_neighbour_keeps_full_marks(tmp_
                                            if t["score"]]
     assert not lost(results[NEIGHBOUR]), [t["name"] for t in lost(results[NEIGHBOUR])]
     assert not any("internal error" in t["output"] for t in results["swap"]["tests"])
+
+
+def _probed(student, reference, args, wrt):
+    """probes.check of ``student`` (run here) against ``reference`` on ``args``."""
+    from autograder.engine import probes
+    from autograder.engine.causes import LocalReply
+
+    def copies(items):
+        return [x.detach().clone().requires_grad_(x.requires_grad)
+                if isinstance(x, torch.Tensor) else x for x in items]
+    spec = {"wrt": wrt}
+    expected = LocalReply(call_function(reference, copies(args), {}, grad=spec))
+    reply = call_function(student, copies(args), {}, grad=spec)
+    probes.check(lambda items: [student(*copies(i)) for i in items], reference, args, wrt,
+                 CallResult(reply["value"], reply["grads"]), expected, output=None,
+                 grad_output=None, case="c")
+
+
+def test_a_gradient_its_own_values_contradict_is_forged_and_a_correct_one_is_not():
+    """The grader's probes (autograder/engine/probes.py): a correct loss passes, on smooth
+    points and on the clip band's kinks (skipped there, never accused); a loss that answers
+    the graded input from memory (the reference's value, a straight-through gradient) and
+    something else next to it is caught. The bank's ``memorised_gradient`` grades it."""
+    from autograder.engine.probes import ForgedGradient
+
+    ppo = reference_module(course.get("ppo"))
+    old = torch.log(torch.full((8,), 0.4, dtype=torch.float64))
+    for ratios in (torch.linspace(0.5, 1.6, 8, dtype=torch.float64),
+                   torch.tensor([0.8, 1.2] * 4, dtype=torch.float64)):     # on the kinks
+        new = (old + torch.log(ratios)).requires_grad_(True)
+        adv = torch.tensor([1.0, -2.0] * 4, dtype=torch.float64)
+        for _ in range(20):
+            _probed(ppo.ppo_clip_loss, ppo.ppo_clip_loss, [new, old, adv, 0.2], [0])
+        seen = new.detach().clone()
+
+        def memorised(new_, old_, adv_, eps, seen=seen):
+            if torch.equal(new_.detach(), seen):
+                return ppo.ppo_clip_loss(new_, old_, adv_, eps)
+            return 2 * ppo.ppo_clip_loss(new_, old_, adv_, eps)
+        if ratios[0] == 0.5:        # the kinks leave no informative direction: no verdict
+            with pytest.raises(ForgedGradient, match="does not match your function's own"):
+                _probed(memorised, ppo.ppo_clip_loss, [new, old, adv, 0.2], [0])
+
+
+def test_every_gradient_test_of_a_function_whose_gradient_was_forged_scores_0():
+    """Also the ones that passed before the probe that caught it; other tests keep theirs."""
+    from types import SimpleNamespace
+
+    from autograder.engine.plugin import GradingPlugin
+    from autograder.records.outcomes import TestOutcome
+
+    plugin = GradingPlugin(course.get("grpo"), student=None)
+    plugin.outcomes = [TestOutcome(name, "g", 3.0, 3.0, "passed", "", "after_published",
+                                   functions=("grpo_loss",)) for name in ("a", "b", "c")]
+    plugin._grads = {0: ("grpo_loss",), 2: ("sequence_logprob",)}
+    plugin.compare = SimpleNamespace(forged={"grpo_loss": "6 padded responses"})
+    plugin.zero_forged_gradients()
+    assert [o.score for o in plugin.outcomes] == [0.0, 3.0, 3.0]
+    assert plugin.outcomes[0].output.startswith("0 points: the gradient reported for grpo_loss "
+                                                "on case '6 padded responses' does not match")

@@ -12,8 +12,10 @@ judges the algorithm). Values are measured from the exact answer, the reference
 run again on the inputs made float64 (:func:`exact_answer`), so an answer more
 accurate than the float32 reference is never charged for the reference's rounding. ``compare.precision(...)`` is the one test per function
 that asks for float64 arithmetic (:data:`~pgcheck.assertions.FLOAT64_PRECISION`);
-``compare.grad(...)`` checks gradients; ``compare.unmodified(...)`` checks that
-the inputs are left as they were, and nothing else.
+``compare.grad(...)`` checks gradients, and a gradient that matched the reference's is
+then checked against the student's own values at inputs the grader perturbs
+(:mod:`autograder.engine.probes`: finite differences, one more exchange);
+``compare.unmodified(...)`` checks that the inputs are left as they were, and nothing else.
 
 A wrong answer says by how much it is wrong and at what tolerance, and, when the
 numbers fit one story exactly, a diagnosis computed from the reference's own
@@ -42,6 +44,7 @@ from functools import partial
 
 import torch
 
+from autograder.engine import probes
 from autograder.engine.assertions import (Mismatch, expect_close, expect_float, expect_no_grad,
                                           grads_of)
 from autograder.engine.causes import (UNKNOWN, Cause, Causes, LocalReply,  # noqa: F401
@@ -178,6 +181,10 @@ class Compare:
         self._failures: list[Failure] = []     # every failure marked here, in order
         self._unraised: set[int] = set()       # ids of failures gather() held back for good
         self._shown: dict[str, BaseException] = {}     # the failure that shows fn's cause
+        #: function -> the case where its reported gradient contradicted its own values
+        self.forged: dict[str, str] = {}
+        #: the functions whose gradients the running test compared (the plugin reads, clears)
+        self.grads_compared: list[str] = []
 
     def __call__(self, fn: str, *args, case: str, names=None, _precision=False, **kwargs):
         """Call ``fn`` on both sides and check the student's value; returns it."""
@@ -229,11 +236,41 @@ class Compare:
             exc.args = (f"{case}: {exc}",)
             return self._failed(exc, fn)
         self._observe(fn, "grad", args, kwargs, result, expected, judge, spec)
+        self.grads_compared.append(fn)
         try:
             _judge_grad(result, expected, names=names, case=case)
         except Mismatch as exc:
-            self._failed(exc, fn)
+            return self._failed(exc, fn)       # inside gather(): held back, nothing to probe
+        if fn in self.forged:
+            raise probes.ForgedGradient(case, detail=(
+                f"not trusted: the gradient reported for {fn} on case '{self.forged[fn]}' did "
+                "not match its own values"))
+        self._probe(fn, args, kwargs, wrt, result, expected, case, seconds, spec)
         return result
+
+    def _probe(self, fn, args, kwargs, wrt, result, expected, case, seconds, spec) -> None:
+        """The reported gradient against the student's values at the grader's probes
+        (:mod:`.probes`); a contradiction fails the test and marks ``fn``'s gradients forged."""
+        mapper = getattr(self.student, "map", None)
+        if kwargs or mapper is None or not all(isinstance(w, int) for w in wrt):
+            return      # the probes send positional arguments only
+        timeout = None
+        limits = getattr(getattr(self.student, "_session", None), "limits", None)
+        if limits is not None:
+            timeout = 4 * limits.call_limit(seconds)
+
+        def values_at(items):
+            return mapper(fn, items, case=f"{case} (gradient probe)", timeout=timeout)
+        try:
+            probes.check(values_at, getattr(self.reference, fn), list(args), list(wrt), result,
+                         expected, output=spec["output"], grad_output=spec["grad_output"],
+                         case=case)
+        except probes.ForgedGradient as exc:
+            self.forged.setdefault(fn, case)
+            note = getattr(self.student, "_forged_gradient", None)
+            if note is not None:
+                note(fn, case)
+            raise exc from None
 
     def unmodified(self, fn: str, *args, case: str, names=None, **kwargs) -> None:
         """The student's ``fn`` leaves its tensor arguments as they were (its answer is

@@ -143,6 +143,7 @@ class GradingPlugin:
         self.compare = None     #: the ``compare`` fixture, once a test asked for it
         self._pending: list[tuple[int, BaseException]] = []  # failures whose cause is settled last
         self.output_chars = 0                           # feedback given so far
+        self._grads: dict[int, tuple[str, ...]] = {}    # outcome -> functions, grads compared
 
     def attach(self, title: str, name: str) -> Path:
         """Where a test saves a figure for the feedback; it is listed under "Figures"."""
@@ -167,6 +168,8 @@ class GradingPlugin:
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item):
         self.student.calls.clear()
+        if self.compare is not None:
+            self.compare.grads_compared.clear()
         context = getattr(self.student._student, "_context", None)
         if context:         # named by a timeout or a skip when a call names no case
             public = item.get_closest_marker("public") is not None
@@ -209,6 +212,8 @@ class GradingPlugin:
         text = self._bounded(text)
         if not report.passed and self.compare is not None and self.compare.failed_in(exc):
             self._pending.append((len(self.outcomes), exc))
+        if self.compare is not None and self.compare.grads_compared:
+            self._grads[len(self.outcomes)] = tuple(self.compare.grads_compared)
         self.outcomes.append(TestOutcome(
             name=name, group=group, score=points if report.passed else 0.0, max_score=points,
             status="passed" if report.passed else "failed", output=text,
@@ -230,7 +235,23 @@ class GradingPlugin:
 
     def pytest_sessionfinish(self, session):
         self.name_causes()
+        self.zero_forged_gradients()
         self.apply_gates()
+
+    def zero_forged_gradients(self) -> None:
+        """Score 0 every test that compared gradients of a function whose reported gradient
+        its own values contradicted somewhere in the grade (:mod:`.probes`): any of them could
+        have been passed by the same forgery."""
+        forged = self.compare.forged if self.compare is not None else {}
+        for i, functions in self._grads.items():
+            hit = [fn for fn in functions if fn in forged]
+            o = self.outcomes[i]
+            if hit and o.max_score > 0 and o.status == "passed":
+                fn = hit[0]
+                self.outcomes[i] = replace(o, score=0.0, status="failed", output=(
+                    f"0 points: the gradient reported for {fn} on case '{forged[fn]}' does not "
+                    "match your function's own values, so none of its reported gradients can be "
+                    "trusted"))
 
     def name_causes(self) -> None:
         """Add to each failure of a ``compare`` call the likely cause that the evidence of the

@@ -4,7 +4,8 @@ The sandbox's client (:class:`autograder.sandbox.session.Session`) makes one
 :class:`Event` where it happens: a call that hung, a worker that crashed, a function that ran
 out of memory, the time budget running out, a submission that could not be loaded, a reply
 refused as too large or as malformed, a submission that replaced code the worker's harness
-watches (:mod:`autograder.sandbox.harness`). Everything after reads the records, never the
+watches (:mod:`autograder.sandbox.harness`) or whose reported gradient its own values
+contradict (:mod:`autograder.engine.probes`). Everything after reads the records, never the
 sentence: the feedback and ``results.json`` print :attr:`Event.text`; the class page puts
 each in the table of its :class:`Kind`; the batch summary counts them.
 
@@ -29,6 +30,10 @@ class Kind(StrEnum):
     MALFORMED = "malformed reply"       #: a reply that was not a valid frame
     TAMPERED = "tampered"               #: the submission replaced code the worker's harness watches
 
+
+#: the detail of a TAMPERED event raised by the grader's gradient probes
+#: (:mod:`autograder.engine.probes`), not by the worker's harness
+FORGED_GRADIENT = "a reported gradient contradicted by the function's own values"
 
 #: kinds after which a function is not called again (its later tests are skipped at once)
 BREAKS_A_FUNCTION = (Kind.HUNG, Kind.CRASHED, Kind.OUT_OF_MEMORY, Kind.TOO_LARGE,
@@ -64,7 +69,9 @@ class Event:
                 Kind.TOO_LARGE: f"sent an answer too large to accept on {where} "
                                 f"({self.detail})",
                 Kind.MALFORMED: f"sent a malformed reply on {where}",
-                Kind.TAMPERED: f"replaced code the grader relies on ({self.detail})",
+                Kind.TAMPERED: (f"reported a gradient on {where} that its own values "
+                                "contradict" if self.detail == FORGED_GRADIENT else
+                                f"replaced code the grader relies on ({self.detail})"),
                 Kind.BUDGET: f"ran past the time budget on {where}",
                 Kind.LOAD_FAILURE: self.detail}[self.kind]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pgcheck.calls import CallResult
 
+from autograder.records.events import FORGED_GRADIENT, Event, Kind
 from autograder.sandbox.problems import StudentError
 from autograder.sandbox.replies import ReferenceRun, WorkerError
 from autograder.sandbox.session import Session
@@ -75,6 +76,13 @@ class Student:
     def _context(self, where: str) -> None:
         """Say where the calls that follow and name no case come from (the test being run)."""
         self._session.where = where
+
+    def _forged_gradient(self, fn: str, case: str) -> None:
+        """Record that ``fn``'s reported gradient on ``case`` contradicted its own values
+        (:mod:`autograder.engine.probes`), unless the harness already said why."""
+        if not self._session.tampered:
+            self._session._record(Event(Kind.TAMPERED, fn, f"case '{case}'", None,
+                                        FORGED_GRADIENT))
 
     def map(self, fn: str, items: list, *, case: str, timeout: float | None = None) -> list:
         """``[fn(*item) for item in items]`` in the worker, in one exchange (a training run's

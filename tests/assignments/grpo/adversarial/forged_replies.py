@@ -28,11 +28,11 @@ _codec.encode = _forge
 
 def _unguard():
     """Undo the worker's harness first, as code in the worker's process can (docs/security.md):
-    the forged frames are aimed at the grader's own checks, which must hold without it."""
+    the forged frames are aimed at the grader's own checks, which must hold without it. (The
+    harness's class is defined in a module it names ``_guard``; torch has Guards too.)"""
     import gc
-    # the harness's Guard, not torch._guards.Guard (torch.optim imports torch._dynamo)
-    for guard in [o for o in gc.get_objects()
-                  if type(o).__name__ == "Guard" and hasattr(o, "watched")]:
+    for guard in [o for o in gc.get_objects() if type(o).__name__ == "Guard"
+                  and type(o).__module__ == "_guard"]:
         guard.watched.clear()
         guard.answer = lambda reply: _codec.pack(reply)
 
