@@ -42,6 +42,11 @@ def stubbed_function(message: str) -> str:
     return head if head.isidentifier() else ""
 
 
+#: how torch words an operation it has no kernel for on a dtype: a NotImplementedError of code
+#: that is there, not a stub
+TORCH_REFUSAL = re.compile(r'"\w+" not implemented for ')
+
+
 def error_text(type_name: str, message: str, traceback: str = "",
                origin: Origin | None = None) -> str:
     """Feedback for an exception raised by the student's code (``origin``: where it was raised).
@@ -50,10 +55,12 @@ def error_text(type_name: str, message: str, traceback: str = "",
     'not implemented: grpo_loss'
     >>> error_text("NotImplementedError", "", origin=Origin("compute_gae", 57))
     'not implemented: compute_gae (NotImplementedError raised at line 57)'
+    >>> error_text("NotImplementedError", '"lshift_cpu" not implemented for Float')
+    'your code raised NotImplementedError: "lshift_cpu" not implemented for Float'
     >>> error_text("ZeroDivisionError", "division by zero")
     'your code raised ZeroDivisionError: division by zero'
     """
-    if type_name == "NotImplementedError":
+    if type_name == "NotImplementedError" and not TORCH_REFUSAL.match(message or ""):
         named = stubbed_function(message)
         if named or origin is None:
             return f"not implemented: {named or 'a function'}"

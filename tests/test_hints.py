@@ -278,6 +278,10 @@ def test_a_function_raising_everywhere_at_one_line_names_that_line_and_nothing_e
          "function": "f", "line": 7})))
     assert forged.line == 7 and "\n" not in forged.message and "\x1b" not in forged.message
     assert len(forged.message) < 260
+    refusal = StudentError(WorkerError.parse(     # torch's, not a stub: an error, its line named
+        {"type": "NotImplementedError", "message": "\"lshift_cpu\" not implemented for 'Float'",
+         "traceback": "", "function": "f", "line": 3}))
+    assert not refusal.not_implemented and str(refusal).startswith("your code raised")
 
 
 def test_a_relation_of_one_item_of_a_tuple_answer_is_named_with_the_item():

@@ -24,7 +24,7 @@ happened as an :class:`~autograder.records.events.Event`.
 """
 from __future__ import annotations
 
-from pgcheck.messages import error_text, stubbed_function
+from pgcheck.messages import TORCH_REFUSAL, error_text, stubbed_function
 
 from autograder.sandbox.replies import WorkerError
 
@@ -44,7 +44,10 @@ class StudentError(SubmissionProblem):
 
     @property
     def not_implemented(self) -> bool:
-        return self.type == "NotImplementedError"
+        """A stub or the student's own ``raise NotImplementedError``; not torch's refusal of an
+        operation on a dtype (``"bitwise_and_cpu" not implemented for 'Float'``, a
+        NotImplementedError too), which is an error of code that is there."""
+        return self.type == "NotImplementedError" and not TORCH_REFUSAL.match(self.message)
 
     def function(self) -> str:
         """For NotImplementedError: the function a stub names, else the one that raised it."""

@@ -15,7 +15,8 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       function and of the functions it calls;
    b. a function that **raises on every case** at one line of the student's code, of one
       type (:mod:`~autograder.engine.causes.raised`): that line and its error are named, as
-      the submission's own traceback on the grader's inputs proves;
+      the submission's own traceback on the grader's inputs proves, unless a function it
+      calls answers wrongly too (the raise may follow from that);
    c. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
       the student's answers and the reference's (a sign flip, a factor that is a size of the
       inputs, a constant factor or offset named with its numbers, an input returned as it
@@ -57,7 +58,8 @@ class Causes(KnownMistakes):
         if hints:
             return Cause(one_of(hints), fitting[0].name if len(fitting) == 1 else "")
         raising = everywhere(fn, observations)
-        if raising:
+        upstream = any(o.fn != fn and not agree(o, o.student, o.reference) for o in cases)
+        if raising and not upstream:    # a function it calls is wrong: the raise may follow
             return Cause(raising, "raised")
         found = relate(fn, observations, getattr(reference, fn, None))
         if found:

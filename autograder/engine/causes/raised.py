@@ -33,5 +33,8 @@ def everywhere(fn: str, observations: list[Observation]) -> str | None:
         return None
     first = answers[0]
     count = "the only case" if len(answers) == 1 else f"all {len(answers)} cases"
+    message = first.message or "(no message)"
+    if len({a.message for a in answers}) > 1:
+        message += " (the first case's words; they vary with the case)"
     return TEXT.format(cases=count, line=first.line, function=first.function, type=first.type,
-                       message=first.message or "(no message)")
+                       message=message)
