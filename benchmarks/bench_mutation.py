@@ -22,11 +22,11 @@ For every assignment of the registry:
    with the mutant on every random case of every function, at the value tests' precision
    ("one of: ..." is right when one of those named is); relations: killed mutants shown only
    a cause that names no known mistake (a relation of :mod:`autograder.engine.causes.relations`,
-   true of the answers by construction, counted apart from the precision); a cause: hinted
-   plus relations; line named: killed mutants shown no such cause whose feedback names a line
-   of the student's file where their code raised (a traceback's ``File "NAME.py", line N``),
-   right when N is the mutated line and no other (the mutant knows it), with its own
-   precision; the killed mutants shown none of these are listed with their operator, line and
+   true of the answers by construction, counted apart from the precision); line named: killed
+   mutants shown only the line of their code that raises on every case
+   (:mod:`autograder.engine.causes.raised`), right when it is the mutated line (a named line
+   that is not is listed as a wrong cause); a cause: hinted plus relations plus line named;
+   the killed mutants shown no cause are listed with their operator, line and
    code. Goals: every non-equivalent mutant killed, precision at least 95 %.
 
 ``--baseline COMMIT`` grades the same mutants, in the same run, with the code of that commit
@@ -65,6 +65,7 @@ from bench_adversarial import extract, interpreter  # noqa: E402
 
 from autograder.authoring import course  # noqa: E402
 from autograder.authoring.course import BEGIN, END  # noqa: E402
+from autograder.engine.causes.raised import LINE_WORDS  # noqa: E402
 from autograder.engine.mutants import Mutant  # noqa: E402
 from pgcheck.assertions import FLOAT64_PRECISION, TOLERANCES  # noqa: E402
 
@@ -291,9 +292,9 @@ class Row:
     hinted: int = 0
     hints: int = 0              #: (mutant, hint) pairs shown
     related: int = 0            #: killed mutants shown a cause that names no known mistake (a relation)
+    lined: int = 0              #: killed mutants shown the line of their code that raises on every case
+    lined_right: int = 0        #: of which the named line is the mutated line
     right: int = 0              #: of which the named mistake replays as the mutant
-    located: int = 0            #: killed, no named cause, a line of the student's file named
-    located_right: int = 0      #: of which every line named is the mutated line
     survivors: list = field(default_factory=list)
     wrong: list = field(default_factory=list)   #: (mutant id, operator, line, the mistakes named)
     unexplained: list = field(default_factory=list)  #: killed, no cause: id, operator, line, code
@@ -305,12 +306,11 @@ class Row:
 
     @property
     def line_precision(self) -> float:
-        return self.located_right / self.located if self.located else float("nan")
+        return self.lined_right / self.lined if self.lined else float("nan")
 
-
-#: where feedback names a line of the student's file: a frame of the traceback it shows (not
-#: "not implemented: f (... raised at line N)", which names a line but the wrong cause)
-LINE_NAMED = re.compile(r'File "[^"\n]*\.py", line (\d+)')
+    @property
+    def caused(self) -> int:
+        return self.hinted + self.related + self.lined
 
 
 def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mutant],
@@ -325,21 +325,27 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
             row.survivors.append(f"{m['id']} {m['operator']} line {m['line']}")
             continue
         row.killed += 1
-        named_sets, unnamed = set(), False
+        named_sets, unnamed, lines = set(), False, set()
         for test in result["tests"]:
             for line in test["output"].splitlines():
                 if "likely cause:" in line:
                     named = tuple(k.name for k in bank if k.hint in line)
+                    raising = re.search(LINE_WORDS, line)
                     if named:
                         named_sets.add(named)
+                    elif raising:
+                        lines.add(int(raising.group(1)))
                     else:
                         unnamed = True
-        row.related += unnamed and not named_sets
-        lines = {int(n) for t in result["tests"] for n in LINE_NAMED.findall(t["output"])}
-        if lines and not unnamed and not named_sets:
-            row.located += 1
-            row.located_right += lines == {m["line"]}
-        elif not unnamed and not named_sets:
+        row.related += unnamed and not named_sets and not lines
+        if lines and not named_sets:
+            row.lined += 1
+            if lines == {m["line"]}:
+                row.lined_right += 1
+            else:
+                row.wrong.append(f"{m['id']} {m['operator']} line {m['line']}: named line "
+                                 f"{', '.join(map(str, sorted(lines)))}")
+        if not unnamed and not named_sets and not lines:
             code = m["source"].splitlines()[m["line"] - 1].strip()
             row.unexplained.append(f"{m['id']} {m['operator']} line {m['line']}: {code}")
         row.hinted += bool(named_sets)
@@ -380,26 +386,26 @@ def run_assignment(assignment, trees: list[tuple[str, list[str], Path]], tmp: Pa
 def table(label: str, rows: list[Row]) -> list[str]:
     lines = [f"{label}:",
              f"  {'assignment':11}{'generated':>10}{'equivalent':>11}{'graded':>8}{'killed':>8}"
-             f"{'hinted':>8}{'hints right/shown':>19}{'precision':>11}{'relations':>10}{'a cause':>8}"
-             f"{'line named':>12}{'right':>7}{'seconds':>9}"]
+             f"{'hinted':>8}{'hints right/shown':>19}{'precision':>11}{'relations':>10}"
+             f"{'line named':>11}{'right/named':>12}{'a cause':>8}{'seconds':>9}"]
     total = Row("all")
     for r in rows:
         lines.append(f"  {r.assignment:11}{r.generated:>10}{r.equivalent:>11}{r.graded:>8}"
                      f"{r.killed:>8}{r.hinted:>8}{f'{r.right}/{r.hints}':>19}"
-                     f"{r.precision:>10.0%} {r.related:>9} {r.hinted + r.related:>7} "
-                     f"{r.located:>11} {r.line_precision:>6.0%} {r.seconds:>8.0f}")
+                     f"{r.precision:>10.0%} {r.related:>9} {r.lined:>10} "
+                     f"{f'{r.lined_right}/{r.lined}':>11} {r.caused:>7} {r.seconds:>8.0f}")
         for k in ("generated", "equivalent", "graded", "killed", "hinted", "hints", "right",
-                  "related", "located", "located_right"):
+                  "related", "lined", "lined_right"):
             setattr(total, k, getattr(total, k) + getattr(r, k))
     lines.append(f"  {'all':11}{total.generated:>10}{total.equivalent:>11}{total.graded:>8}"
                  f"{total.killed:>8}{total.hinted:>8}{f'{total.right}/{total.hints}':>19}"
-                 f"{total.precision:>10.0%} {total.related:>9} {total.hinted + total.related:>7}"
-                 f"{total.located:>12} {total.line_precision:>6.0%}")
+                 f"{total.precision:>10.0%} {total.related:>9} {total.lined:>10} "
+                 f"{f'{total.lined_right}/{total.lined}':>11} {total.caused:>7}")
     for r in rows:
         for s in r.survivors:
             lines.append(f"  survivor  {r.assignment}: {s}")
         for w in r.wrong:
-            lines.append(f"  wrong hint {r.assignment}: {w}")
+            lines.append(f"  wrong cause {r.assignment}: {w}")
         for u in r.unexplained:
             lines.append(f"  no cause  {r.assignment}: {u}")
     return lines

@@ -42,20 +42,37 @@ def stubbed_function(message: str) -> str:
     return head if head.isidentifier() else ""
 
 
-def unwritten(type_name: str, message: str) -> bool:
-    """Whether an exception says that work is missing: a stub's ``NotImplementedError``
-    (its message names a function) or a bare ``raise NotImplementedError``. One a library
-    raises on the student's line (torch has no ``&`` of floats) is an error of the code.
+#: how torch words an operation it has no kernel for on a dtype: a NotImplementedError of code
+#: that is there, not a stub
+TORCH_REFUSAL = re.compile(r'"\w+" not implemented for ')
+
+
+def unwritten(type_name: str, message: str, traceback: str = "") -> bool:
+    """Whether an exception says that work is missing: a stub's ``NotImplementedError`` (its
+    message names a function), a bare ``raise NotImplementedError``, or one the student's own
+    line raises (the last line of code the traceback shows is that ``raise``). One that a
+    library raises on the student's line (torch has no ``&`` of floats) is an error of code
+    that is there; without a traceback, torch's wording (:data:`TORCH_REFUSAL`) tells it.
 
     >>> unwritten("NotImplementedError", "grpo_loss: not implemented yet; ...")
     True
     >>> unwritten("NotImplementedError", "")
     True
-    >>> unwritten("NotImplementedError", "bitwise_and_cpu not implemented for 'Float'")
+    >>> unwritten("NotImplementedError", "a & b not implemented for 'Float'",
+    ...           '  File "ppo.py", line 36, in clip\n    return a & b\n')
     False
+    >>> unwritten("NotImplementedError", "I have not done this yet",
+    ...           '  File "ppo.py", line 36, in clip\n    raise NotImplementedError("I ...")\n')
+    True
     """
-    return type_name == "NotImplementedError" and (not (message or "").strip()
-                                                   or bool(stubbed_function(message)))
+    if type_name != "NotImplementedError":
+        return False
+    if not (message or "").strip() or stubbed_function(message):
+        return True
+    frames = re.findall(r'^\s*File "[^"\n]*", line \d+[^\n]*\n([^\n]*)', traceback or "", re.M)
+    if frames:
+        return frames[-1].strip().startswith("raise NotImplementedError")
+    return not TORCH_REFUSAL.match(message)
 
 
 def error_text(type_name: str, message: str, traceback: str = "",
@@ -66,12 +83,12 @@ def error_text(type_name: str, message: str, traceback: str = "",
     'not implemented: grpo_loss'
     >>> error_text("NotImplementedError", "", origin=Origin("compute_gae", 57))
     'not implemented: compute_gae (NotImplementedError raised at line 57)'
-    >>> error_text("NotImplementedError", "bitwise_and_cpu not implemented for 'Float'")
-    "your code raised NotImplementedError: bitwise_and_cpu not implemented for 'Float'"
+    >>> error_text("NotImplementedError", '"lshift_cpu" not implemented for Float')
+    'your code raised NotImplementedError: "lshift_cpu" not implemented for Float'
     >>> error_text("ZeroDivisionError", "division by zero")
     'your code raised ZeroDivisionError: division by zero'
     """
-    if unwritten(type_name, message):
+    if unwritten(type_name, message, traceback):
         named = stubbed_function(message)
         if named or origin is None:
             return f"not implemented: {named or 'a function'}"

@@ -251,3 +251,51 @@ def test_two_unrelated_bugs_name_the_one_that_explains_most_and_say_another_rema
     def other(t):                 # doubles on one case only: the mistake explains no majority
         return t * 2 if t[0] == 1.0 else t + 1
     assert bank.conclude("f", observe(other, lambda t: t, a, b, zero)) == UNKNOWN
+
+
+def test_a_function_raising_everywhere_at_one_line_names_that_line_and_nothing_else():
+    """Every case raised one type at one line of the student's code: that line and its error are
+    the cause, the message one short line; one case that answered, or a second line, names none."""
+    from autograder.engine.causes.raised import everywhere
+
+    def observed(*answers):
+        return [Observation("f", "value", (i,), {}, a, 1.0, _judge_value)
+                for i, a in enumerate(answers)]
+
+    bad = Raised("TypeError", "unsupported operand type(s) for &: 'Tensor' and 'float'", "f", 14)
+    cause = Bank().conclude("f", observed(bad, bad, bad))
+    assert cause.mistake == "raised" and cause.text == (
+        "on all 3 cases, line 14 of your code (in f) raises TypeError: "
+        "unsupported operand type(s) for &: 'Tensor' and 'float'")
+    assert everywhere("f", observed(bad, 1.0)) is None                  # one case answered
+    assert everywhere("f", observed(bad, Raised("TypeError", "", "f", 15))) is None  # two lines
+    assert everywhere("f", observed(Raised("TypeError"), Raised("TypeError"))) is None  # no line
+    from autograder.engine.compare import raised
+    from autograder.sandbox.problems import StudentError
+    from autograder.sandbox.replies import WorkerError
+    forged = raised(StudentError(WorkerError.parse(
+        {"type": "ValueError", "message": "x\n\x1b[2J" + "y" * 5000, "traceback": "",
+         "function": "f", "line": 7})))
+    assert forged.line == 7 and "\n" not in forged.message and "\x1b" not in forged.message
+    assert len(forged.message) < 260
+    refusal = StudentError(WorkerError.parse(     # torch's, not a stub: an error, its line named
+        {"type": "NotImplementedError", "message": "\"lshift_cpu\" not implemented for 'Float'",
+         "traceback": "", "function": "f", "line": 3}))
+    assert not refusal.not_implemented and str(refusal).startswith("your code raised")
+
+
+def test_a_relation_of_one_item_of_a_tuple_answer_is_named_with_the_item():
+    """The first item right, the second exactly minus the expected one on every case: named of
+    that item; a second item that differs otherwise is said to differ, not explained."""
+    from autograder.engine.causes.relations import relate
+
+    def reference(x):
+        return x, 2 * x + 1
+
+    xs = [torch.tensor([1.0, 2.0, 3.0]), torch.tensor([-1.0, 0.5, 4.0])]
+    found = relate("f", observe(lambda x: (x, -(2 * x + 1)), reference, *xs), reference)
+    assert found.name == "sign[item 2]" and found.text.startswith("in item 2: your answer is "
+                                                                   "exactly minus the expected")
+    found = relate("f", observe(lambda x: (x + 1, -(2 * x + 1)), reference, *xs), reference)
+    assert found.name == "offset[item 1]" and found.text.endswith("; item 2 differs too"), found
+    assert relate("f", observe(lambda x: (x, x.flip(0)), reference, *xs), reference) is None

@@ -49,6 +49,7 @@ from autograder.engine.assertions import (Mismatch, expect_close, expect_float, 
                                           grads_of)
 from autograder.engine.causes import (UNKNOWN, Cause, Causes, LocalReply,  # noqa: F401
                                       Observation, Raised, clone, diagnose)
+from autograder.engine.causes.evidence import one_line
 from pgcheck.calls import call_function
 from autograder.sandbox.problems import StudentError
 from autograder.sandbox.replies import ReferenceRun
@@ -196,7 +197,7 @@ class Compare:
         except StudentError as exc:
             if exc.not_implemented or exc.type == "MissingFunction":
                 raise
-            self._observe(fn, "value", args, kwargs, Raised(exc.type), expected, judge)
+            self._observe(fn, "value", args, kwargs, raised(exc), expected, judge)
             exc.args = (f"{case}: {exc}",)
             return self._failed(exc, fn)
         self._observe(fn, "value", args, kwargs, actual, expected, judge)
@@ -232,7 +233,7 @@ class Compare:
         except StudentError as exc:
             if exc.not_implemented or exc.type == "MissingFunction":
                 raise
-            self._observe(fn, "grad", args, kwargs, Raised(exc.type), expected, judge, spec)
+            self._observe(fn, "grad", args, kwargs, raised(exc), expected, judge, spec)
             exc.args = (f"{case}: {exc}",)
             return self._failed(exc, fn)
         self._observe(fn, "grad", args, kwargs, result, expected, judge, spec)
@@ -346,6 +347,14 @@ class Compare:
                 return Explained(str(exc), UNKNOWN)
             return Explained(str(exc.with_hint(text)), cause)
         return Explained(str(exc) + (f"\n  likely cause: {text}" if text else ""), cause)
+
+
+def raised(exc: StudentError) -> Raised:
+    """A student's exception as evidence: its type, its message made one short line, and the
+    function and line of the submission that raised it when the worker named them."""
+    origin = exc.origin
+    return Raised(exc.type, one_line(exc.message), origin.function if origin else "",
+                  origin.line if origin else 0)
 
 
 def _judge_value(actual, expected, *, names=None, precision=False, case=""):

@@ -44,9 +44,10 @@ class StudentError(SubmissionProblem):
 
     @property
     def not_implemented(self) -> bool:
-        """A stub's or a bare ``raise NotImplementedError`` (:func:`pgcheck.messages.unwritten`),
-        not one that a library raised on the student's line."""
-        return unwritten(self.type, self.message)
+        """A stub's, a bare or the student's own ``raise NotImplementedError``
+        (:func:`pgcheck.messages.unwritten`); not one that torch raised on the student's line
+        (``"bitwise_and_cpu" not implemented for 'Float'``), an error of code that is there."""
+        return unwritten(self.type, self.message, self.traceback)
 
     def function(self) -> str:
         """For NotImplementedError: the function a stub names, else the one that raised it."""

@@ -13,13 +13,17 @@ Every call a hidden test makes through ``compare`` is kept as an observation
    a. the **replay of known mistakes** (:mod:`~autograder.engine.causes.replay`): a mistake
       of the bank whose answers agree with the student's on every compared case of the
       function and of the functions it calls;
-   b. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
+   b. a function that **raises on every case** at one line of the student's code, of one
+      type (:mod:`~autograder.engine.causes.raised`): that line and its error are named, as
+      the submission's own traceback on the grader's inputs proves, unless a function it
+      calls answers wrongly too (the raise may follow from that);
+   c. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
       the student's answers and the reference's (a sign flip, a factor that is a size of the
       inputs, a constant factor or offset named with its numbers, an input returned as it
       came, the reference on one changed input or on the inputs transposed, the other
       direction, a shift by one step, differences only at positions with one feature) that
       holds on every failed case;
-   c. a known mistake that **explains part** of the evidence, most of the failed cases, and
+   d. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 
    When none of these holds, no cause is named: a wrong cause is a defect, and a correct
@@ -34,6 +38,7 @@ from __future__ import annotations
 from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-case diagnoses
 from autograder.engine.causes.evidence import (UNKNOWN, Cause, LocalReply, Observation,  # noqa: F401
                                                Raised, agree, clone)
+from autograder.engine.causes.raised import everywhere
 from autograder.engine.causes.relations import relate
 from autograder.engine.causes.replay import KnownMistakes, one_of
 
@@ -52,6 +57,10 @@ class Causes(KnownMistakes):
         hints = list(dict.fromkeys(m.hint for m in fitting))
         if hints:
             return Cause(one_of(hints), fitting[0].name if len(fitting) == 1 else "")
+        raising = everywhere(fn, observations)
+        upstream = any(o.fn != fn and not agree(o, o.student, o.reference) for o in cases)
+        if raising and not upstream:    # a function it calls is wrong: the raise may follow
+            return Cause(raising, "raised")
         found = relate(fn, observations, getattr(reference, fn, None))
         if found:
             return Cause(found.text, f"relation:{found.name}")

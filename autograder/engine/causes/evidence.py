@@ -11,11 +11,13 @@ from __future__ import annotations
 import ast
 import hashlib
 import math
+import re
 from dataclasses import dataclass
 
 import torch
 
 from autograder.engine.assertions import Mismatch
+from pgcheck.messages import clip
 
 
 def clone(value):
@@ -41,8 +43,14 @@ class LocalReply:
 class Raised:
     """An answer that was an exception. Any two agree: one bit of evidence, whatever the
     type (an input the codec carries as another type, bytes say, raises another error in
-    the worker than in a replay here)."""
+    the worker than in a replay here). A student's exception also keeps where the worker
+    said it was raised (the last frame inside the submission: its function and line, checked
+    by :class:`pgcheck.messages.Origin`) and its message made :func:`one_line`; they are what
+    :func:`autograder.engine.causes.raised.everywhere` names, never what decides agreement."""
     type: str
+    message: str = ""
+    function: str = ""
+    line: int = 0
 
     def __eq__(self, other):
         return isinstance(other, Raised)
@@ -67,6 +75,25 @@ class Observation:
     def __post_init__(self):
         if not self.key:
             self.key = digest((self.fn, self.kind, self.args, self.kwargs, self.spec))
+
+
+#: an exception's message kept for a cause: a torch or Python message that says what went wrong
+#: ("unsupported operand type(s) for &: 'Tensor' and 'float'", a shape mismatch naming both
+#: shapes) fits in half of this; a longer one is cut, saying so
+MESSAGE_CHARS = 200
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]+")
+
+
+def one_line(message: str, limit: int = MESSAGE_CHARS) -> str:
+    """An untrusted exception message as one short line: control, line-breaking and
+    direction-changing characters become a space, runs of spaces one, then at most ``limit``
+    characters (:func:`pgcheck.messages.clip`).
+
+    >>> one_line("shape\\n\\x1b[31m (2, 3)\\t and (3,)")
+    'shape [31m (2, 3) and (3,)'
+    """
+    text = " ".join(_CONTROL.sub(" ", str(message)).split())
+    return clip(text, limit)
 
 
 def digest(value) -> str:

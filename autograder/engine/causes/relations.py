@@ -36,6 +36,9 @@ The relations, in the order they are tried (the first that holds is named):
   the inputs: where a boolean argument is True (terminated, truncated steps), right after
   such a step, the first step, the last step, where a mask is False (padding), where an
   argument is -inf.
+
+When none holds of a tuple answer as a whole (compute_gae's advantages and returns), each is
+tried of each item that differs, in order (:func:`per_item`): "in returns: ...".
 """
 from __future__ import annotations
 
@@ -43,6 +46,7 @@ import inspect
 import itertools
 import math
 from dataclasses import dataclass
+from functools import partial, wraps
 
 import torch
 
@@ -501,9 +505,63 @@ ANY_SHAPE = (transposed,)
 
 
 def relate(fn: str, observations: list[Observation], reference_fn) -> Found | None:
-    """The first relation that holds on every failed value case of ``fn``, or None."""
+    """The first relation that holds on every failed value case of ``fn``, or None; for a
+    tuple answer, else the first that holds of one of its items (:func:`per_item`)."""
     if reference_fn is None:
         return None
+    return _relate(fn, observations, reference_fn) or per_item(fn, observations, reference_fn)
+
+
+def _judge_item(actual, expected, *, precision=False, case=""):
+    if isinstance(expected, torch.Tensor):
+        expect_close(actual, expected.detach(), case=case, precision=precision)
+    else:
+        expect_float(actual, float(expected), case=case)
+
+
+def _item_of(obs: Observation, i: int) -> Observation:
+    """``obs`` seen through item ``i`` of its (tuple) answers, judged as the value test judges
+    that item (same tolerance, same precision)."""
+    precision = bool(getattr(obs.judge, "keywords", {}).get("precision"))
+    pick = (lambda a: a[i] if isinstance(a, (list, tuple)) and len(a) > i else None)
+    return Observation(obs.fn, "value", obs.args, obs.kwargs, pick(_answer(obs, obs.student)),
+                       pick(_answer(obs, obs.reference)),
+                       partial(_judge_item, precision=precision), key=f"{obs.key}#{i}")
+
+
+def per_item(fn: str, observations: list[Observation], reference_fn) -> Found | None:
+    """A tuple answer (compute_gae's advantages and returns): the first item, in order, that
+    differs on some failed case and of which a relation holds on every failed case, the
+    relation named with the item's name; the other items that differ are said to differ too
+    (nothing more: their own story is not proven)."""
+    cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
+    failed = [o for o in cases if not agree(o, o.student, o.reference)]
+    answers = [(_answer(o, o.student), _answer(o, o.reference)) for o in failed]
+    if not failed or not all(isinstance(s, (list, tuple)) and isinstance(r, (list, tuple))
+                             and len(s) == len(r) > 1 for s, r in answers):
+        return None
+    size = len(answers[0][1])
+    if any(len(r) != size for _, r in answers):
+        return None
+    names = getattr(failed[0].judge, "keywords", {}).get("names") or \
+        [f"item {i + 1}" for i in range(size)]
+    differing = [i for i in range(size) if any(
+        not agree(_item_of(o, i), _item_of(o, i).student, _item_of(o, i).reference)
+        for o in failed)]
+
+    for i in differing:
+        items = [_item_of(o, i) for o in failed]
+        ref = wraps(reference_fn)(lambda *a, _i=i, **k: reference_fn(*a, **k)[_i])
+        found = _relate(fn, items, ref)
+        if found:
+            others = [str(names[j]) for j in differing if j != i]
+            rest = f"; {', '.join(others)} differ{'s' if len(others) == 1 else ''} too" \
+                if others else ""
+            return Found(f"{found.name}[{names[i]}]", f"in {names[i]}: {found.text}{rest}")
+    return None
+
+
+def _relate(fn: str, observations: list[Observation], reference_fn) -> Found | None:
     try:
         ev = Evidence(fn, observations, reference_fn)
         if not ev.usable() or not ev.enough([_answer(o, o.student) for o in ev.failed]):
