@@ -59,10 +59,10 @@ def unwritten(type_name: str, message: str, traceback: str = "") -> bool:
     >>> unwritten("NotImplementedError", "")
     True
     >>> unwritten("NotImplementedError", "a & b not implemented for 'Float'",
-    ...           '  File "ppo.py", line 36, in clip\n    return a & b\n')
+    ...           '  File "ppo.py", line 36, in clip\\n    return a & b\\n')
     False
     >>> unwritten("NotImplementedError", "I have not done this yet",
-    ...           '  File "ppo.py", line 36, in clip\n    raise NotImplementedError("I ...")\n')
+    ...           '  File "ppo.py", line 36, in clip\\n    raise NotImplementedError("I ...")\\n')
     True
     """
     if type_name != "NotImplementedError":
