@@ -152,9 +152,10 @@ def crash_text(sub: Submission, times: int) -> str:
 
 def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options,
                on_done: Callable[[dict], None] = lambda r: None,
-               note: Callable[[str], None] = lambda text: None) -> list:
+               note: Callable[[str], None] = lambda text: None, subs: dict | None = None) -> list:
     """Grade every (student id, path) on the cluster ``grid`` (:class:`.connect.Cluster`);
-    ``on_done`` is called as each grade is written, ``note`` with lines for the TA.
+    ``on_done`` is called as each grade is written, ``note`` with lines for the TA;
+    ``subs``: the submissions already read, by student (the others are read here).
     Returns the :class:`~autograder.records.grades.Graded` results in the order of ``pairs``.
 
     Long because: the scheduling state (futures in flight, retries, crash grades) is shared
@@ -187,8 +188,10 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
         while waiting and len(running) < grant.window:
             i = waiting.popleft()
             sid, path = pairs[i]
-            send(i, discover.read(sid, path, assignment.name, assignment.functions,
-                                  answers=bool(assignment.answers)), 0, 0)
+            sub = (subs or {}).get(sid) or discover.read(
+                sid, path, assignment.name, assignment.functions,
+                answers=bool(assignment.answers))
+            send(i, sub, 0, 0)
 
     def crashed(i: int, sub: Submission, times: int, attempt: int) -> None:
         sid = pairs[i][0]

@@ -149,9 +149,10 @@ def progress(last: bool = True, quiet: bool = False) -> Progress:
     return Progress(*columns, console=err, transient=False, disable=quiet)
 
 
-def grade_with_progress(pairs, assignment, options, jobs, quiet=False, grid=None):
+def grade_with_progress(pairs, assignment, options, jobs, quiet=False, grid=None, subs=None):
     """Grade ``pairs`` with a progress bar: in the local pool of ``jobs`` graders, or on the
-    Dask cluster ``grid`` (``--cluster``: ``jobs`` graders per worker)."""
+    Dask cluster ``grid`` (``--cluster``: ``jobs`` graders per worker); ``subs``: the
+    submissions already read, by student (:func:`autograder.engine.pool.grade_many`)."""
     with progress(quiet=quiet) as bar:
         task = bar.add_task(f"grading {assignment.name}", total=len(pairs), last="")
 
@@ -163,10 +164,10 @@ def grade_with_progress(pairs, assignment, options, jobs, quiet=False, grid=None
             from autograder.cluster import grading
 
             return grading.grade_many(grid, pairs, assignment, options, on_done=done,
-                                      note=note)
+                                      note=note, subs=subs)
         from autograder.engine.pool import grade_many
 
-        return grade_many(pairs, assignment, options, jobs=jobs, on_done=done)
+        return grade_many(pairs, assignment, options, jobs=jobs, on_done=done, subs=subs)
 
 
 def command_parser(sub, name: str, examples: str, **kwargs):

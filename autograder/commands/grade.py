@@ -149,7 +149,7 @@ def run(args) -> int:
     """Grade the submissions under ``args.paths``: reuse what the regrade cache allows
     (unless ``--no-reuse``), grade the rest, write every output, print the summary."""
     from autograder.report import GRADEBOOK
-    from autograder.review import manual
+    from autograder.review import manual, regrade
 
     assignment = assignment_named(args.assignment)
     roster = roster_of(args)                 # a wrong row stops the command before grading
@@ -157,14 +157,16 @@ def run(args) -> int:
     pairs = [(s.id, s.path) for s in students]
     renamed = [s for s in students if s.renamed]
     out = Path(args.out).resolve()
-    scores = manual_scores(out, assignment, [s.id for s in students])
-    plan = regrade_plan(args, out, assignment, pairs, renamed)
-    fresh = grade_pending(args, out, assignment, plan.pending) if plan.pending else []
+    history = regrade.runs(out)              # the run history: read once, here
+    scores = manual_scores(out, assignment, [s.id for s in students], history)
+    plan = regrade_plan(args, out, assignment, pairs, renamed, history)
+    fresh = grade_pending(args, out, assignment, plan.pending, plan.subs) if plan.pending else []
     if plan.reused:
         note(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
              f"engine and options unchanged); graded {len(plan.pending)}")
-    results = manual.apply(out, assignment, plan.finish(fresh), scores)
-    write_outputs(args, out, assignment, results, dict(pairs), roster)
+    documents: dict = {}                     # student -> results.json, as merged and written
+    results = manual.apply(out, assignment, plan.finish(fresh), scores, documents)
+    write_outputs(args, out, assignment, results, dict(pairs), roster, plan.history, documents)
     if args.json:
         sys.stdout.write(json.dumps(results) + "\n")
     else:
@@ -199,9 +201,10 @@ def found_students(paths, assignment) -> list:
     return students
 
 
-def regrade_plan(args, out: Path, assignment, pairs, renamed):
+def regrade_plan(args, out: Path, assignment, pairs, renamed, history=None):
     """Which grades in ``out`` are reused (submission, suite, reference, engine and options
-    unchanged, and ``--no-reuse`` not given) and which are graded now."""
+    unchanged, and ``--no-reuse`` not given) and which are graded now (``history``: the
+    runs recorded in ``out``, read by the caller)."""
     from dataclasses import asdict
 
     from autograder.review import regrade
@@ -210,13 +213,14 @@ def regrade_plan(args, out: Path, assignment, pairs, renamed):
                "skip_slow": args.skip_slow, "public_only": False}
     try:
         return regrade.plan(out, assignment, pairs, options, renamed=renamed,
-                            reuse=not args.no_reuse)
+                            reuse=not args.no_reuse, history=history)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
 
-def grade_pending(args, out: Path, assignment, pending) -> list:
-    """Grade ``pending`` (student, path) pairs: in a local pool, or on ``--cluster``."""
+def grade_pending(args, out: Path, assignment, pending, subs=None) -> list:
+    """Grade ``pending`` (student, path) pairs: in a local pool, or on ``--cluster``
+    (``subs``: their submissions as the regrade plan read them, by student)."""
     from autograder.authoring.course import warm_imports
     from autograder.engine import pool
     from autograder.engine.options import Options
@@ -226,7 +230,8 @@ def grade_pending(args, out: Path, assignment, pending) -> list:
     with cluster(args) as grid:
         if grid is None:
             pool.launch(args.jobs, warm_imports(args.assignment))   # warms up meanwhile
-        return grade_with_progress(pending, assignment, options, args.jobs, grid=grid)
+        return grade_with_progress(pending, assignment, options, args.jobs, grid=grid,
+                                   subs=subs)
 
 
 def roster_of(args):
@@ -239,15 +244,19 @@ def roster_of(args):
         raise UsageError(str(exc)) from None
 
 
-def write_outputs(args, out: Path, assignment, results, folders: dict, roster=None) -> None:
-    """The gradebook, the class page (names from ``roster``) and (``--nbgrader-db``)
-    nbgrader's grades."""
+def write_outputs(args, out: Path, assignment, results, folders: dict, roster=None,
+                  history=None, documents=None) -> None:
+    """The gradebook, the class page (names from ``roster``; ``history``: the runs of
+    ``out``, this one last, as the command holds them; ``documents``: the results.json
+    the manual scores merged, by student) and (``--nbgrader-db``) nbgrader's grades."""
     from autograder.report import GRADEBOOK, write_gradebook
     from autograder.review import classview
 
     write_gradebook(out / GRADEBOOK, results)
     try:    # grading ran: a report that cannot be drawn must not change the exit status
-        for page in classview.write_reports(out, assignment.name, roster):
+        for page in classview.write_reports(out, assignment.name, roster, history=history,
+                                            bank=classview.bank_of(assignment),
+                                            documents=documents):
             note(f"class report: {page}")
     except Exception as exc:  # noqa: BLE001
         note(f"autograde: the class report could not be written ({type(exc).__name__}: "
@@ -261,13 +270,15 @@ def write_outputs(args, out: Path, assignment, results, folders: dict, roster=No
              f"cells '{NOTEBOOK_CELL_PREFIX}<group>')")
 
 
-def manual_scores(out: Path, assignment, students: list[str]) -> dict:
+def manual_scores(out: Path, assignment, students: list[str], history=None) -> dict:
     """``OUT/manual.csv``, read and checked before anything is graded (a wrong row stops the
     command, naming file, line and column); ``students``: this grade's, and every earlier
-    run's in ``out``."""
+    run's in ``out`` (``history``: those runs, when the caller read them)."""
     from autograder.review import manual, regrade
 
-    known = set(students) | {e["id"] for run in regrade.runs(out, assignment.name)
+    history = regrade.runs(out) if history is None else history
+    known = set(students) | {e["id"] for run in history
+                             if run.get("assignment") == assignment.name
                              for e in run["students"]}
     try:
         return manual.load(out, assignment, known)

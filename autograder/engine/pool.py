@@ -67,8 +67,11 @@ def processes(jobs: int) -> ProcessPoolExecutor:
 
 
 def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1,
-               on_done: Callable[[dict], None] = lambda r: None) -> list[dict]:
-    """Grade every (student id, path); ``on_done`` is called as each finishes.
+               on_done: Callable[[dict], None] = lambda r: None,
+               subs: dict | None = None) -> list[dict]:
+    """Grade every (student id, path); ``on_done`` is called as each finishes. ``subs``:
+    student id -> the submission already read from its path (the regrade plan read it for
+    its fingerprint: graded from that, not read again); the others are read here.
 
     Uses the fork servers of :func:`launch` (started here if it was not called).
     """
@@ -80,15 +83,17 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
     jobs = max(1, min(jobs, len(pairs)))
     if len(_zygotes) < jobs:
         launch(jobs)
+    subs = subs or {}
     results: list[dict | None] = [None] * len(pairs)
     if jobs == 1:
         for i, (sid, path) in enumerate(pairs):
-            results[i] = grade.grade(sid, path, assignment, options, _zygotes[0])
+            results[i] = grade.grade(sid, path, assignment, options, _zygotes[0],
+                                     sub=subs.get(sid))
             on_done(results[i])
         return results
 
     with processes(jobs) as pool:
-        futures = {pool.submit(grade_in_slot, sid, path, assignment, options): i
+        futures = {pool.submit(grade_in_slot, sid, path, assignment, options, subs.get(sid)): i
                    for i, (sid, path) in enumerate(pairs)}
         for future in as_completed(futures):
             results[futures[future]] = future.result()

@@ -103,10 +103,15 @@ def _from_contract(entry: dict) -> dict:
                            "events": [e.to_json() for e in graded.events]}}
 
 
-def load_run(out: Path, run: dict) -> list[dict]:
-    """The records of every student of ``run`` (a manifest of :mod:`autograder.review.regrade`)."""
+def load_run(out: Path, run: dict, documents: dict | None = None) -> list[dict]:
+    """The records of every student of ``run`` (a manifest of :mod:`autograder.review.regrade`);
+    ``documents``: student -> the ``results.json`` that ``OUT/<student>/`` holds now, when
+    the caller holds it (``run`` is then the latest run: nothing of it is read again)."""
     records = []
     for entry in run["students"]:
+        if entry["id"] in (documents or {}):
+            records.append(record(documents[entry["id"]], entry["id"], entry))
+            continue
         folder = regrade.student_folder(out, entry["id"], entry["graded_in"])
         try:
             data = json.loads((folder / "results.json").read_text())
@@ -344,13 +349,14 @@ def written_answers(records: list[dict]) -> list[dict]:
     return list(questions.values())
 
 
-def bank_of(assignment: str) -> dict[str, dict]:
-    """The known mistakes of ``assignment`` (empty when it is not a course assignment)."""
+def bank_of(assignment) -> dict[str, dict]:
+    """The known mistakes of ``assignment`` (an :class:`Assignment`, or its name: empty when
+    it is not a course assignment)."""
     from autograder.authoring import course
     from autograder.engine import mutants
 
     try:
-        a = course.get(assignment)
+        a = course.get(assignment) if isinstance(assignment, str) else assignment
     except ValueError:
         return {}
     return {m.name: {"hint": m.hint, "doc": m.doc} for m in mutants.bank(a)}
@@ -497,13 +503,15 @@ def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
 
 
 def write_report(out: Path, run: dict, previous: dict | None = None,
-                 roster: Roster | None = None) -> Path:
+                 roster: Roster | None = None, bank: dict[str, dict] | None = None,
+                 documents: dict | None = None) -> Path:
     """Write the page, JSON and CSVs of ``run`` (an assignment's run in ``out``); with a
-    ``roster``, the page shows names (:func:`render`)."""
+    ``roster``, the page shows names (:func:`render`); ``bank``: :func:`bank_of` the
+    assignment, when the caller holds it; ``documents``: :func:`load_run`'s."""
     out = Path(out)
     name = run["assignment"]
-    records = load_run(out, run)
-    summary = summarise(name, records, bank_of(name))
+    records = load_run(out, run, documents)
+    summary = summarise(name, records, bank_of(name) if bank is None else bank)
     changes = regrade.changes(previous, run)
     folder = out / regrade.REPORT
     folder.mkdir(parents=True, exist_ok=True)
@@ -571,9 +579,23 @@ def assignments_in(out: Path) -> list[str]:
 
 
 def write_reports(out: Path, assignment: str | None = None,
-                  roster: Roster | None = None) -> list[Path]:
+                  roster: Roster | None = None, history: list[dict] | None = None,
+                  bank: dict[str, dict] | None = None,
+                  documents: dict | None = None) -> list[Path]:
     """The class page of every assignment graded in ``out`` (or of ``assignment`` only),
-    for its latest run, compared with the run before it (names from ``roster``)."""
+    for its latest run, compared with the run before it (names from ``roster``).
+
+    ``history`` (with ``assignment``): the runs of ``out``, as the grading command holds
+    them (nothing of ``out`` is read again to find them); ``bank``: that assignment's
+    :func:`bank_of`; ``documents``: the ``results.json`` of its students, by student, as
+    the command wrote them (:func:`load_run`)."""
+    if history is not None and assignment:
+        recorded = [r for r in history if r.get("assignment") == assignment]
+        if not recorded:
+            return []
+        return [write_report(Path(out), recorded[-1],
+                             recorded[-2] if len(recorded) > 1 else None, roster, bank,
+                             documents)]
     pages = []
     for folder in output_folders(out):
         for name in assignments_in(folder):

@@ -234,10 +234,11 @@ def merge_result(result: dict, merged_record: dict) -> dict:
 
 
 def apply(out: Path, assignment: Assignment, results: list[dict],
-          scores: dict[tuple[str, str], ManualScore]) -> list[dict]:
+          scores: dict[tuple[str, str], ManualScore], documents: dict | None = None) -> list[dict]:
     """Merge ``scores`` into the ``results.json`` of each of ``results`` (grades of
     ``assignment`` in ``out``) and return the grades merged; write the file to fill in when
-    there is none yet."""
+    there is none yet. ``documents`` (a dict, filled here): student -> their ``results.json``
+    as merged and written, for the class page to take without reading it again."""
     known = questions(assignment)
     if not known:
         return results
@@ -253,6 +254,8 @@ def apply(out: Path, assignment: Assignment, results: list[dict],
             continue
         records.append((sid, data))
         record = merge_record(data, sid, known, scores)
+        if documents is not None:
+            documents[sid] = record
         if record != data:
             path.write_text(json.dumps(record, indent=2), encoding="utf-8", errors="replace")
         merged.append(merge_result(result, record))

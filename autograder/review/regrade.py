@@ -173,6 +173,11 @@ class Plan:
     #: student -> {"found_as": the folder's name, "why": why that could not be the id}
     renamed: dict[str, dict] = field(default_factory=dict)
     started: float = field(default_factory=time.time)
+    #: student -> the submission as read for its fingerprint (graded from it: read once)
+    subs: dict = field(default_factory=dict)
+    #: the run history of ``out`` as this run found it (read once), and, once
+    #: :meth:`finish` wrote it, this run's manifest after it
+    history: list[dict] = field(default_factory=list)
 
     @property
     def pending(self) -> list[tuple[str, Path]]:
@@ -211,11 +216,12 @@ class Plan:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "run.json").write_text(json.dumps(manifest, indent=1),
             encoding="utf-8", errors="replace")
+        self.history = [*self.history, manifest]
         return results
 
 
 def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], options: dict,
-         read=None, renamed=(), reuse: bool = True) -> Plan:
+         read=None, renamed=(), reuse: bool = True, history: list[dict] | None = None) -> Plan:
     """Decide, student by student, whether the grade in ``out`` can be reused; move aside
     (into ``out/_runs/<its run>/``) the folder of every student who will be regraded.
 
@@ -224,6 +230,7 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
     id than their folder's name; the manifest keeps the name and why.
     ``reuse=False`` (``grade --no-reuse``) grades every student again, the manifest saying
     why (``no-reuse``) for those whose grade could have been reused.
+    ``history``: :func:`runs` of ``out``, when the caller read it already (read once).
     """
     from autograder.engine import discover
 
@@ -240,16 +247,18 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
     twice = [sid for (sid, _), key in zip(pairs, keys) if keys.count(key) > 1]
     if twice:   # discover() never gives these: one grade would overwrite the other
         raise ValueError(f"two students would be graded as {twice[0]!r}")
-    earlier = runs(out)
+    earlier = runs(out) if history is None else history
     run = f"{len(earlier) + 1:04d}-{datetime.now(timezone.utc):%Y%m%dT%H%M%SZ}"
     while (out / RUNS / run).exists():
         run += "+"
     common = {"assignment": assignment_fingerprint(assignment), "engine": engine_fingerprint(),
               "options": options_fingerprint(options)}
     result = Plan(out, assignment.name, run, options, list(pairs), {}, {}, {}, {},
-                  renamed={s.id: {"found_as": s.found_as, "why": s.renamed} for s in renamed})
+                  renamed={s.id: {"found_as": s.found_as, "why": s.renamed} for s in renamed},
+                  history=list(earlier))
     for sid, path in pairs:
-        parts = {"submission": submission_fingerprint(read(sid, path)), **common}
+        result.subs[sid] = read(sid, path)
+        parts = {"submission": submission_fingerprint(result.subs[sid]), **common}
         result.parts[sid] = parts
         try:
             cached = json.loads((out / sid / CACHE).read_text())
@@ -264,6 +273,7 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
                 pass                                # not this version's: graded again
             else:
                 result.graded_in[sid] = cached.get("run", "")
+                del result.subs[sid]                # reused: never read again
                 continue
         before = (cached or {}).get("parts", {})
         result.why[sid] = ([p for p in PARTS if before.get(p) != parts[p]] if before else

@@ -1,0 +1,95 @@
+"""One class grade reads each of its inputs once (issue 37, point 5).
+
+The grade command runs in a process of its own under an audit hook (:pep:`578`), which the
+grading processes it forks inherit: every ``open`` of a submission, of the run history
+(``OUT/_runs/*/run.json``) and of each ``results.json`` is counted, and so is every lookup
+of an assignment by name in the registry (``course.get``). The class: two students graded
+once, then graded again with one submission changed (one grade reused, one made anew), so
+both paths are counted.
+"""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from autograder.authoring import course
+from conftest import ROOT, autograde, make_submission
+
+EX = course.example()
+
+#: run in the command's process before anything of the grader is imported
+DRIVER = textwrap.dedent("""
+    import os, sys
+    LOG = os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    WATCHED = sys.argv[2]
+
+    def note(line):
+        os.write(LOG, (line + "\\n").encode())
+
+    def hook(event, args):
+        if event != "open" or not isinstance(args[0], (str, bytes, os.PathLike)):
+            return
+        path, mode, flags = os.fsdecode(args[0]), args[1], args[2]
+        if not path.startswith(WATCHED):
+            return
+        reads = ("r" in mode and "+" not in mode) if isinstance(mode, str) else \\
+            (flags & os.O_ACCMODE) == os.O_RDONLY
+        note(("read " if reads else "write ") + path)
+
+    sys.addaudithook(hook)
+    from autograder.authoring import course
+    looked_up = course.get
+    def get(name):
+        note("registry " + name)
+        return looked_up(name)
+    course.get = get
+    from autograder.cli import main
+    sys.exit(main(sys.argv[3:]))
+""")
+
+
+def counted_grade(tmp_path: Path, klass: Path, out: Path) -> Counter:
+    """What one ``autograde grade`` of ``klass`` into ``out`` opened, and how often."""
+    log, driver = tmp_path / "opens.log", tmp_path / "driver.py"
+    driver.write_text(DRIVER)
+    log.write_text("")
+    proc = subprocess.run(
+        [sys.executable, str(driver), str(log), str(tmp_path), "grade", str(klass),
+         "-a", EX.name, "--out", str(out), "--json", "--skip-slow"],
+        capture_output=True, text=True, timeout=600, cwd=ROOT, env=dict(os.environ))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert len(json.loads(proc.stdout)) == 2
+    return Counter(log.read_text().splitlines())
+
+
+@pytest.mark.slow        # two class grades (~90 s on one core): the read counts need both paths
+def test_one_class_grade_reads_each_input_once(tmp_path):
+    klass, out = tmp_path / "class", tmp_path / "out"
+    name = EX.name
+    make_submission(klass / "ann", name, EX.reference_module.read_text())
+    make_submission(klass / "bob", name, (EX.release_dir / f"{name}.py").read_text())
+    autograde("grade", klass, "-a", name, "--out", out, "--json", "--skip-slow")
+    make_submission(klass / "bob", name, EX.reference_module.read_text() + "\n# again\n")
+
+    opened = counted_grade(tmp_path, klass, out)
+    counts = {
+        "submission ann (reused)": opened[f"read {klass / 'ann' / f'{name}.py'}"],
+        "submission bob (graded)": opened[f"read {klass / 'bob' / f'{name}.py'}"],
+        "run history": sum(n for line, n in opened.items()
+                           if line.startswith(f"read {out / '_runs'}")
+                           and line.endswith("run.json")),
+        "results.json ann": opened[f"read {out / 'ann' / 'results.json'}"],
+        "results.json bob": opened[f"read {out / 'bob' / 'results.json'}"],
+        "registry": sum(n for line, n in opened.items() if line.startswith("registry ")),
+    }
+    print(json.dumps(counts))
+    # a results.json may be read once, or not at all (its record kept in memory)
+    assert counts["results.json ann"] <= 1 and counts["results.json bob"] <= 1, counts
+    assert {k: v for k, v in counts.items() if not k.startswith("results.json")} == {
+        "submission ann (reused)": 1, "submission bob (graded)": 1, "run history": 1,
+        "registry": 1}, counts
