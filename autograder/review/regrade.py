@@ -238,15 +238,7 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
     read = read or (lambda sid, path: discover.read(sid, path, assignment.name,
                                                        assignment.functions,
                                                        answers=bool(assignment.answers)))
-    keys = [discover.id_key(sid) for sid, _ in pairs]
-    clash = [sid for sid, key in zip((p[0] for p in pairs), keys)
-             if key in {discover.id_key(r) for r in RESERVED}]
-    if clash:
-        raise ValueError(f"a student may not be graded as {clash[0]!r} (the output "
-                         "folder keeps its own files under that name)")
-    twice = [sid for (sid, _), key in zip(pairs, keys) if keys.count(key) > 1]
-    if twice:   # discover() never gives these: one grade would overwrite the other
-        raise ValueError(f"two students would be graded as {twice[0]!r}")
+    _check_ids(pairs)
     earlier = runs(out) if history is None else history
     run = f"{len(earlier) + 1:04d}-{datetime.now(timezone.utc):%Y%m%dT%H%M%SZ}"
     while (out / RUNS / run).exists():
@@ -282,6 +274,21 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
         if (out / sid).exists():
             _set_aside(out, sid, (cached or {}).get("run") or "earlier")
     return result
+
+
+def _check_ids(pairs: list[tuple[str, Path]]) -> None:
+    """ValueError for an id the output folder keeps for itself, or one two students share."""
+    from autograder.engine import discover
+
+    keys = [discover.id_key(sid) for sid, _ in pairs]
+    clash = [sid for sid, key in zip((p[0] for p in pairs), keys)
+             if key in {discover.id_key(r) for r in RESERVED}]
+    if clash:
+        raise ValueError(f"a student may not be graded as {clash[0]!r} (the output "
+                         "folder keeps its own files under that name)")
+    twice = [sid for (sid, _), key in zip(pairs, keys) if keys.count(key) > 1]
+    if twice:   # discover() never gives these: one grade would overwrite the other
+        raise ValueError(f"two students would be graded as {twice[0]!r}")
 
 
 def _set_aside(out: Path, sid: str, run: str) -> None:
