@@ -82,7 +82,7 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
     torch.set_num_threads(1)   # the grader's own tensor work is tiny; threads only contend
     jobs = max(1, min(jobs, len(pairs)))
     if len(_zygotes) < jobs:
-        launch(jobs)
+        launch(jobs, list(assignment.settings.grading.warm_imports))
     subs = subs or {}
     results: list[dict | None] = [None] * len(pairs)
     if jobs == 1:

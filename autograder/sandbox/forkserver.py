@@ -66,14 +66,16 @@ def _warm_up(extra: list[str]) -> None:
     # Load lazily-imported pieces now: the worker may not see the package dir later.
     import torch.autograd  # noqa: F401
 
-    # a student's update step may use torch.optim, as a training loop does: an optimizer's
-    # first construction imports torch._dynamo (about 1.7 s, more than the floor of a call's
-    # time limit under load), so it is paid here, once, not by the first call of each worker
-    weight = torch.nn.Parameter(torch.zeros(2))
-    for optimizer in (torch.optim.SGD([weight], lr=0.1), torch.optim.Adam([weight], lr=0.1)):
-        optimizer.zero_grad()
-        weight.sum().backward()
-        optimizer.step()
+    # an assignment whose functions may take a step with torch.optim (an update step, a
+    # training loop) declares torch._dynamo: an optimizer's first use imports it (about 1.7 s,
+    # more than the floor of a call's time limit under load), so it is paid here, once, not by
+    # the first call of each worker. Other assignments do not pay it on every run.
+    if "torch._dynamo" in extra:
+        weight = torch.nn.Parameter(torch.zeros(2))
+        for optimizer in (torch.optim.SGD([weight], lr=0.1), torch.optim.Adam([weight], lr=0.1)):
+            optimizer.zero_grad()
+            weight.sum().backward()
+            optimizer.step()
 
     if kernel.seccomp is not None:     # the syscall filters, built once; each worker loads one
         for ipc_namespace in (True, False):
