@@ -1,6 +1,7 @@
 """The README opens with exactly two set-up commands: a test here runs the first as written
 on a fresh clone, and CI runs the second; every other command block of the README and of the
 guides in docs/ is run as written by a test."""
+import json
 import os
 import re
 import sys
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, bash_blocks, fresh_checkout, tracked_files, walkthroughs
+from conftest import ROOT, bash_blocks, fresh_checkout, lost, tracked_files, walkthroughs
 
 
 def test_readme_opens_with_two_commands_and_ci_runs_the_test_one():
@@ -80,6 +81,9 @@ def test_readme_command_1_runs_as_written_on_a_fresh_clone(tmp_path, capsys):
     for student, name in examples:
         for file in ("results.json", "feedback.md", "feedback.html"):
             assert (grades / name / student / file).is_file(), (name, student, file)
+    for name in course.assignments():   # the references, training checks and all, lose nothing
+        reference = json.loads((grades / name / "reference" / "results.json").read_text())
+        assert reference["tests"] and not lost({**reference, "assignment": name}), name
     with open(clone / "demo-out" / "gradebook.csv", newline="") as f:
         assert {row["student"] for row in csv.DictReader(f)} == {s for s, _ in examples}
 
