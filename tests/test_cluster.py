@@ -38,7 +38,7 @@ from conftest import ROOT, autograde, fresh_checkout, lost, walkthroughs
 from loopback import Loopback, varied_class
 
 EX = course.example()
-CLASS_SIZE = 40
+CLASS_SIZE = 16
 
 
 def gradebook(out: Path) -> list[list[str]]:
@@ -243,7 +243,8 @@ def test_a_killed_worker_loses_nothing_and_a_stale_one_grades_nothing(cluster, t
                             text=True)
     victim = cluster.worker_pids()["w1"]
     deadline = time.monotonic() + 300
-    while graded_folders(out) < 8 and time.monotonic() < deadline and proc.poll() is None:
+    while (graded_folders(out) < CLASS_SIZE // 4 and time.monotonic() < deadline
+           and proc.poll() is None):
         time.sleep(0.05)
     at_kill = graded_folders(out)
     os.kill(victim, signal.SIGKILL)
