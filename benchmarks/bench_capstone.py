@@ -4,11 +4,11 @@ Grades the reference ``grpo_lm.py`` as a student's submission with ``--jobs 1``,
 process tree pinned to one core (``taskset``), twice: in full and with ``--skip-slow`` (the
 unit tests alone). It prints the seconds of each ``results.json`` (``execution_time``) and
 their difference, the GRPO-run check itself (training in the grader, the student's functions
-answering in the worker; judging and the figure in the grader). With ``--baseline COMMIT`` the same submission is also graded with that
-commit's code (extracted as in ``bench_adversarial.py``), in interleaved rounds (baseline,
-this checkout, baseline, ...; ``--baseline`` may be repeated), and the ratios of the medians
-are printed with their per-round range: a shared machine's timings wander, the ratios less
-so. Each figure comes twice: the results.json's seconds, and the command's wall time, which
+answering in the worker; judging and the figure in the grader). With ``--baseline COMMIT``
+the same submission is also graded with that commit's code (extracted as in
+``bench_adversarial.py``), in interleaved rounds (baseline, this checkout, baseline, ...;
+``--baseline`` may be repeated), and the ratios of the medians are printed with their
+per-round range: a shared machine's timings wander, the ratios less so. Each figure comes twice: the results.json's seconds, and the command's wall time, which
 also counts what the grader does before the submission (importing, warming up) and after.
 ``bench_cartpole.py --baseline`` uses the same machinery for ``ppo``.
 
