@@ -8,8 +8,9 @@ answering in the worker; judging and the figure in the grader). With ``--baselin
 the same submission is also graded with that commit's code (extracted as in
 ``bench_adversarial.py``), in interleaved rounds (baseline, this checkout, baseline, ...;
 ``--baseline`` may be repeated), and the ratios of the medians are printed with their
-per-round range: a shared machine's timings wander, the ratios less so. Each figure comes twice: the results.json's seconds, and the command's wall time, which
-also counts what the grader does before the submission (importing, warming up) and after.
+per-round range: a shared machine's timings wander, the ratios less so. Each figure comes
+twice: the results.json's seconds, and the command's wall time, which also counts what the
+grader does before the submission (importing, warming up) and after.
 ``bench_cartpole.py --baseline`` uses the same machinery for ``ppo``.
 
 Run::
