@@ -72,7 +72,8 @@ def warm_trainer(assignment) -> None:
     Its run trains here, in the grader (:mod:`autograder.training.remote`), and the first
     construction of any ``torch.optim`` optimizer imports ``torch._dynamo`` (1.3-1.9 s on
     one core). Paid here, it overlaps the fork server's own warm-up (on another core), and
-    grading processes forked from this one inherit it instead of paying it each.
+    grading processes forked from this one inherit it instead of paying it each. Not done
+    under ``--skip-slow``, which runs no training check.
     """
     if assignment.settings.training.check:
         import torch
@@ -97,7 +98,8 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
     jobs = max(1, min(jobs, len(pairs)))
     if len(_zygotes) < jobs:
         launch(jobs)
-    warm_trainer(assignment)
+    if not options.skip_slow:      # the training checks are slow tests
+        warm_trainer(assignment)
     subs = subs or {}
     results: list[dict | None] = [None] * len(pairs)
     if jobs == 1:
