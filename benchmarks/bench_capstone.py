@@ -3,11 +3,15 @@
 Grades the reference ``grpo_lm.py`` as a student's submission with ``--jobs 1``, the whole
 process tree pinned to one core (``taskset``), twice: in full and with ``--skip-slow`` (the
 unit tests alone). It prints the seconds of each ``results.json`` (``execution_time``) and
-their difference, the GRPO-run check itself (training in the worker, judging and the figure
-in the grader). With ``--baseline COMMIT`` the same submission is also graded with that
-commit's code (extracted as in ``bench_adversarial.py``), in interleaved rounds (baseline,
-this checkout, baseline, ...), and the ratios of the medians are printed with their per-round
-range: a shared machine's timings wander, the ratios less so.
+their difference, the GRPO-run check itself (training in the grader, the student's functions
+answering in the worker; judging and the figure in the grader). With ``--baseline COMMIT``
+the same submission is also graded with that commit's code (extracted as in
+``bench_adversarial.py``), in interleaved rounds (baseline, this checkout, baseline, ...;
+``--baseline`` may be repeated), and the ratios of the medians are printed with their
+per-round range: a shared machine's timings wander, the ratios less so. Each figure comes
+twice: the results.json's seconds, and the command's wall time, which also counts what the
+grader does before the submission (importing, warming up) and after.
+``bench_cartpole.py --baseline`` uses the same machinery for ``ppo``.
 
 Run::
 
@@ -17,11 +21,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -29,60 +35,80 @@ from bench_adversarial import ROOT, extract  # noqa: E402
 
 
 def grade(python: list[str], checkout: Path, submission: Path, out: Path, core: int,
-          *extra: str) -> tuple:
+          assignment: str, *extra: str) -> tuple:
+    """Grade ``submission`` as ``assignment`` with ``checkout``'s code, pinned to ``core``:
+    (``execution_time`` of its results.json, the command's wall seconds, score, max score)."""
     if out.exists():
         shutil.rmtree(out)
     cmd = ["taskset", "-c", str(core)] + python + [
-        "-m", "autograder.cli", "grade", str(submission), "--assignment", "grpo_lm",
+        "-m", "autograder.cli", "grade", str(submission), "--assignment", assignment,
         "--jobs", "1", "--out", str(out), "--json", *extra]
+    start = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=checkout)
+    wall = time.perf_counter() - start
     if proc.returncode:
         raise SystemExit(f"the grader failed:\n{proc.stderr[-3000:]}")
     (result,) = json.loads(proc.stdout)
     seconds = json.loads((out / submission.name / "results.json").read_text())["execution_time"]
-    return seconds, result["score"], result["max_score"]
+    return seconds, wall, result["score"], result["max_score"]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--baseline", metavar="COMMIT",
-                        help="also grade with this commit's code, in interleaved rounds")
-    parser.add_argument("--rounds", type=int, default=3, help="repetitions (default 3)")
-    parser.add_argument("--core", type=int, default=0, help="the core to pin to (default 0)")
-    args = parser.parse_args()
-    runs: dict[str, list[float]] = {}      # whole grade
-    checks: dict[str, list[float]] = {}    # whole grade minus the unit tests alone
+def side_by_side(assignment: str, check: str, baselines: list[str], rounds: int, core: int
+                 ) -> None:
+    """Grade the reference of ``assignment`` as a submission with each baseline commit's code
+    and this checkout's, in interleaved rounds, in full and with ``--skip-slow``; print, per
+    setup, the medians of the whole grade and of ``check`` (the difference), in the
+    results.json's ``execution_time`` and in the command's wall time (which also counts what
+    the grader does before and after the submission), then each baseline's ratios."""
+    tables: dict[str, dict[str, list[float]]] = {}   # what -> setup -> per round
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         submission = tmp / "student"
         submission.mkdir()
-        shutil.copy(ROOT / "solutions" / "grpo_lm" / "grpo_lm.py", submission / "grpo_lm.py")
+        shutil.copy(ROOT / "solutions" / assignment / f"{assignment}.py",
+                    submission / f"{assignment}.py")
         setups = []
-        if args.baseline:
-            where, python = extract(args.baseline, tmp / "baseline")
-            setups.append((f"baseline {args.baseline}", python, where))
+        for i, commit in enumerate(baselines):
+            where, python = extract(commit, tmp / f"baseline{i}")
+            setups.append((f"baseline {commit}", python, where))
         setups.append(("this checkout", [sys.executable], ROOT))
-        for _ in range(args.rounds):
+        for _ in range(rounds):
             for label, python, checkout in setups:
-                seconds, score, worth = grade(python, checkout, submission, tmp / "out", args.core)
+                seconds, wall, score, worth = grade(python, checkout, submission, tmp / "out",
+                                                    core, assignment)
                 if score != worth:
                     raise SystemExit(f"{label}: the reference scored {score:g}/{worth:g}")
-                unit, _, _ = grade(python, checkout, submission, tmp / "out", args.core,
-                                   "--skip-slow")
-                runs.setdefault(label, []).append(seconds)
-                checks.setdefault(label, []).append(seconds - unit)
-    for label in runs:
-        for what, values in (("whole grade", runs[label]), ("GRPO-run check", checks[label])):
-            print(f"{label}: {what} of a correct grpo_lm submission "
+                unit, unit_wall, _, _ = grade(python, checkout, submission, tmp / "out", core,
+                                              assignment, "--skip-slow")
+                for what, value in (("whole grade", seconds), (f"{check} check", seconds - unit),
+                                    ("whole grade, wall", wall),
+                                    (f"{check} check, wall", wall - unit_wall)):
+                    tables.setdefault(what, {}).setdefault(label, []).append(value)
+    for what, table in tables.items():
+        for label, values in table.items():
+            print(f"{label}: {what} of a correct {assignment} submission "
                   f"{statistics.median(values):.1f} s (median of {len(values)}; "
                   f"{', '.join(f'{v:.1f}' for v in values)})")
-    if len(runs) == 2:
-        for what, table in (("whole grade", runs), ("GRPO-run check", checks)):
-            base, ours = table.values()
-            ratios = [o / b for o, b in zip(ours, base)]
-            print(f"{what}, this checkout / baseline: "
-                  f"{statistics.median(ours) / statistics.median(base):.2f} "
-                  f"[{min(ratios):.2f}-{max(ratios):.2f} per round]")
+    for what, table in tables.items():
+        ours = table["this checkout"]
+        for label, base in table.items():
+            if label != "this checkout":
+                ratios = [o / b for o, b in zip(ours, base)]
+                print(f"{what}, this checkout / {label}: "
+                      f"{statistics.median(ours) / statistics.median(base):.2f} "
+                      f"[{min(ratios):.2f}-{max(ratios):.2f} per round]")
+    print(f"load average at the end (1, 5, 15 min): {os.getloadavg()}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--baseline", metavar="COMMIT", action="append", default=[],
+                        help="also grade with this commit's code, in interleaved rounds "
+                             "(repeatable)")
+    parser.add_argument("--rounds", type=int, default=3, help="repetitions (default 3)")
+    parser.add_argument("--core", type=int, default=0, help="the core to pin to (default 0)")
+    args = parser.parse_args()
+    side_by_side("grpo_lm", "GRPO-run", args.baseline, args.rounds, args.core)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,13 @@
 
 Needs the optional dependency: ``.venv/bin/pip install -e '.[bench]'``.
 Run: ``.venv/bin/python benchmarks/bench_cartpole.py [--seeds 3]``
+
+With ``--baseline COMMIT`` (repeatable) it instead grades a correct ``ppo`` submission with
+each commit's code and this checkout's, side by side in interleaved rounds on one core, and
+prints the whole grade and the cart-pole check (whole minus ``--skip-slow``) with their
+ratios (:func:`bench_capstone.side_by_side`; no SB3 needed)::
+
+    .venv/bin/python benchmarks/bench_cartpole.py --baseline 24c18be --baseline 4b29bfc --rounds 3
 """
 from __future__ import annotations
 
@@ -90,7 +97,17 @@ def grading_seconds(skip_slow: bool) -> float:
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=3)
-    n = parser.parse_args().seeds
+    parser.add_argument("--baseline", metavar="COMMIT", action="append", default=[],
+                        help="grade side by side with this commit's code instead (repeatable)")
+    parser.add_argument("--rounds", type=int, default=3, help="with --baseline: repetitions")
+    parser.add_argument("--core", type=int, default=0, help="with --baseline: the core to pin to")
+    args = parser.parse_args()
+    if args.baseline:
+        from bench_capstone import side_by_side
+
+        side_by_side("ppo", "cart-pole", args.baseline, args.rounds, args.core)
+        return
+    n = args.seeds
     ours_seconds(0)          # warm both (first Adam, first env): not what we compare
     sb3_seconds(0, budget=2_000)
     ours, sb3 = [], []

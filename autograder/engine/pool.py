@@ -66,6 +66,21 @@ def processes(jobs: int) -> ProcessPoolExecutor:
                                initializer=_init, initargs=(ctx.Value("i", 0),))
 
 
+def warm_trainer(assignment) -> None:
+    """Construct a torch optimizer once if ``assignment`` has a training check.
+
+    Its run trains here, in the grader (:mod:`autograder.training.remote`), and the first
+    construction of any ``torch.optim`` optimizer imports ``torch._dynamo`` (1.3-1.9 s on
+    one core). Paid here, it overlaps the fork server's own warm-up (on another core), and
+    grading processes forked from this one inherit it instead of paying it each. Not done
+    under ``--skip-slow``, which runs no training check.
+    """
+    if assignment.settings.training.check:
+        import torch
+
+        torch.optim.Adam([torch.nn.Parameter(torch.zeros(1))])
+
+
 def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1,
                on_done: Callable[[dict], None] = lambda r: None,
                subs: dict | None = None) -> list[dict]:
@@ -83,6 +98,8 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
     jobs = max(1, min(jobs, len(pairs)))
     if len(_zygotes) < jobs:
         launch(jobs, list(assignment.settings.grading.warm_imports))
+    if not options.skip_slow:      # the training checks are slow tests
+        warm_trainer(assignment)
     subs = subs or {}
     results: list[dict | None] = [None] * len(pairs)
     if jobs == 1:
