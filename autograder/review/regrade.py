@@ -15,7 +15,8 @@ A grade depends on four things, each hashed on its own (the *parts* of the key):
 ``autograde grade`` keeps, in the output folder ``OUT``:
 
 * ``OUT/<student>/cache.json``: the key, its parts, the run that graded the student and the
-  grade (the JSON object of ``autograde grade --json``). When a later run finds the same key,
+  grade (:meth:`Graded.to_cache <autograder.records.grades.Graded.to_cache>`: its test
+  outcomes, events and protections). When a later run finds the same key,
   it reuses the grade and leaves the student's folder as it is. Any change of a part regrades,
   and so does a grade recorded with a ``retry`` reason (the grader itself crashed on it:
   :class:`autograder.records.grades.Graded`), whose key is left empty.
@@ -148,14 +149,14 @@ def student_folder(out: Path, student: str, run: str) -> Path:
     return Path(out) / RUNS / run / student
 
 
-def _brief(result: dict) -> dict:
+def _brief(result: Graded) -> dict:
     """A grade without its feedback texts: what a manifest keeps of it (with the sandbox's
     protections it was graded under: the TA's record, never the student's feedback)."""
-    return {"submission": result["submission"], "assignment": result["assignment"],
-            "score": result["score"], "max_score": result["max_score"],
-            "protections": list(getattr(result, "protections", [])),
-            "tests": [{"name": t["name"], "score": t["score"], "max_score": t["max_score"]}
-                      for t in result["tests"]]}
+    return {"submission": result.submission, "assignment": result.assignment,
+            "score": result.score, "max_score": result.max_score,
+            "protections": list(result.protections),
+            "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score}
+                      for o in result.outcomes]}
 
 
 @dataclass
@@ -167,7 +168,7 @@ class Plan:
     options: dict
     pairs: list[tuple[str, Path]]
     parts: dict[str, dict]                      # student -> the four hashes
-    reused: dict[str, Graded]                   # student -> earlier grade (contract object)
+    reused: dict[str, Graded]                   # student -> earlier grade
     why: dict[str, list[str]]                   # student -> parts that changed ("new": none before)
     graded_in: dict[str, str]                   # student -> run whose grade is reused
     #: student -> {"found_as": the folder's name, "why": why that could not be the id}
@@ -184,7 +185,7 @@ class Plan:
         """The (student, path) pairs to grade in this run."""
         return [(sid, path) for sid, path in self.pairs if sid not in self.reused]
 
-    def finish(self, fresh: list[dict]) -> list[dict]:
+    def finish(self, fresh: list[Graded]) -> list[Graded]:
         """Record the grades of :attr:`pending` (in that order) next to the reused ones;
         write each student's cache entry and this run's manifest. Returns every grade, in
         the order of the class."""
@@ -194,10 +195,10 @@ class Plan:
             parts = self.parts[sid]
             folder = self.out / sid
             folder.mkdir(parents=True, exist_ok=True)
-            retry = getattr(result, "retry", "")      # the grader crashed: never reused
+            retry = result.retry                        # the grader crashed: never reused
             (folder / CACHE).write_text(json.dumps(
                 {"key": "" if retry else key_of(parts), "parts": parts, "run": self.run,
-                 **result.cache_entry(), **({"retry": retry} if retry else {})}),
+                 **result.to_cache(), **({"retry": retry} if retry else {})}),
                      encoding="utf-8", errors="replace")
         results = [by_student[sid] for sid, _ in self.pairs]
         manifest = {
@@ -257,10 +258,10 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
         except (OSError, ValueError):
             cached = None
         same = bool(cached) and cached.get("key") == key_of(parts) \
-            and cached.get("result", {}).get("assignment") == assignment.name
+            and cached.get("assignment") == assignment.name
         if same and reuse:
             try:
-                result.reused[sid] = Graded.cached(cached)
+                result.reused[sid] = Graded.from_cache(cached)
             except ValueError:
                 pass                                # not this version's: graded again
             else:
