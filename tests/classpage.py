@@ -25,7 +25,7 @@ def problem_kinds(out: Path, assignment: str) -> dict[str, set[str]]:
 
 def summary_rows(out: Path, students) -> dict[str, str]:
     """student -> their row of the batch summary."""
-    grades = [Graded.cached(json.loads((out / s / regrade.CACHE).read_text())) for s in students]
+    grades = [Graded.from_cache(json.loads((out / s / regrade.CACHE).read_text())) for s in students]
     console = Console(record=True, width=400, file=io.StringIO())
     console.print(summary_table(grades, "summary"))
     lines = console.export_text().splitlines()

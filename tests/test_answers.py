@@ -269,7 +269,7 @@ def test_a_hostile_answer_cell_costs_its_steps_only(attack, zygote, tmp_path):
     shutil.copytree(EX.release_dir, folder)
     shutil.copy(EX.reference_module, folder)
     filled(folder, EX.notebook, **{first.cell.replace("-", "_"): code.format(name=first.names[0])})
-    result = grade.grade("s", folder, EX, grade.Options(out_dir=tmp_path / "out"), zygote)
+    result = grade.grade("s", folder, EX, grade.Options(out_dir=tmp_path / "out"), zygote).to_contract()
     assert not lost(result), "the functions are graded as usual"
     outputs = {t["name"]: t["output"] for t in result["tests"]
                if t["name"].split(":", 1)[0] == EX.answers.idea}

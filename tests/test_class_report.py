@@ -60,7 +60,7 @@ def grade_run(out: Path, assignment, pairs, zygote):
     fresh = [grade.grade(sid, path, assignment, options, zygote) for sid, path in plan.pending]
     results = plan.finish(fresh)
     pages = classview.write_reports(out, assignment.name)
-    return plan, {r["submission"]: r for r in results}, pages
+    return plan, {r.submission: r.to_contract() for r in results}, pages
 
 
 @pytest.fixture(scope="module")

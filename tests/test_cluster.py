@@ -186,10 +186,8 @@ def test_a_crash_grade_is_kept_but_never_reused(tmp_path):
         shutil.copy(EX.reference_module, klass / sid)
     pairs = [(sid, klass / sid) for sid in ("crashed", "fine")]
     options = {"sandbox": "auto"}
-    result = {"assignment": EX.name, "score": 0.0, "max_score": 1.0, "tests": []}
     first = regrade.plan(tmp_path / "out", EX, pairs, options)
-    first.finish([Graded({**result, "submission": "crashed"}, retry="it crashed"),
-                  Graded({**result, "submission": "fine"})])
+    first.finish([Graded("crashed", EX.name, retry="it crashed"), Graded("fine", EX.name)])
     cached = json.loads((tmp_path / "out" / "crashed" / "cache.json").read_text())
     assert cached["key"] == "" and cached["retry"] == "it crashed"
     second = regrade.plan(tmp_path / "out", EX, pairs, options)

@@ -46,8 +46,7 @@ def test_a_pipe_gets_whole_rows_and_whole_paths(tmp_path):
 
 
 def graded(student: str, seconds: float, **spent) -> Graded:
-    return Graded({"submission": student, "assignment": "alpha", "score": 0.0, "max_score": 1.0,
-                   "tests": []}, seconds=seconds, spent=TimeSpent(**spent))
+    return Graded(student, "alpha", seconds=seconds, spent=TimeSpent(**spent))
 
 
 def test_the_slowest_table_appears_only_when_it_says_something():
@@ -55,7 +54,7 @@ def test_the_slowest_table_appears_only_when_it_says_something():
     assert commands_grade.slow_ones([graded(f"s{i}", 15.0 + i) for i in range(6)]) == []   # all alike
     quick = [graded(f"s{i}", 1.0) for i in range(5)]
     outlier, hung = graded("slow", 12.0, calls=11.0), graded("hung", 3.0, hung=2.0)
-    assert [r["submission"] for r in commands_grade.slow_ones(quick + [outlier, hung])] == ["slow", "hung"]
+    assert [r.submission for r in commands_grade.slow_ones(quick + [outlier, hung])] == ["slow", "hung"]
     assert commands_grade.slowest_table(quick + [hung]) is not None
 
 

@@ -107,7 +107,7 @@ def test_in_process_grading_keeps_sys_modules_clean(tmp_path):
     zygote = Zygote()
     try:
         result = grade.grade("s", tmp_path / "s", EX,
-                              grade.Options(out_dir=tmp_path / "out"), zygote)
+                              grade.Options(out_dir=tmp_path / "out"), zygote).to_contract()
     finally:
         zygote.close()
     assert not lost(result)

@@ -11,7 +11,7 @@ import pytest
 
 from autograder.authoring import course
 from autograder.authoring.inputs import grade_inputs
-from autograder.review import regrade
+from autograder.authoring import fingerprints
 
 #: the assignment of the registry with provided code of both kinds
 RICH = next(a for a in course.assignments().values()
@@ -37,7 +37,7 @@ def test_changing_any_input_changes_the_regrade_key(copy):
     assert any(label.startswith("hidden/") for label in labels)
     assert {f"provided/{m}" for m in copy.settings.grading.provided_modules} | \
         {f"provided-solution/{o}" for o in copy.provided_solutions} <= set(labels)
-    before = regrade.assignment_fingerprint(copy)
+    before = fingerprints.assignment_fingerprint(copy)
     for label, path in inputs.files:
         if not path.is_file():              # (an input that may be absent: its absence counts)
             continue
@@ -46,11 +46,11 @@ def test_changing_any_input_changes_the_regrade_key(copy):
         try:
             course.assignments.cache_clear()
             changed = course.assignments(copy.root)[copy.name]
-            assert regrade.assignment_fingerprint(changed) != before, label
+            assert fingerprints.assignment_fingerprint(changed) != before, label
         finally:
             path.write_bytes(original)
     course.assignments.cache_clear()
-    assert regrade.assignment_fingerprint(course.assignments(copy.root)[copy.name]) == before
+    assert fingerprints.assignment_fingerprint(course.assignments(copy.root)[copy.name]) == before
 
 
 def test_the_worker_loads_exactly_the_provided_code_the_key_hashes(copy):

@@ -11,7 +11,7 @@ engine         authoring, sandbox, report
 training       authoring, sandbox, report, engine
 platforms      authoring, sandbox, report, engine
 review         authoring, sandbox, report, engine (the class page, regrades, similarity)
-cluster        authoring, sandbox, report, engine, training, review (grading on Dask)
+cluster        authoring, sandbox, report, engine, training (grading on Dask)
 lms            authoring, sandbox, report, engine, review (roster, course gradebook, LMS files)
 hidden         anything but the CLI (per-assignment suites and checks)
 commands       anything but the CLI (one module per command: its arguments and work)
@@ -35,7 +35,7 @@ ALLOWED = {
     "training": {"authoring", "sandbox", "report", "engine"},
     "platforms": {"authoring", "sandbox", "report", "engine"},
     "review": {"authoring", "sandbox", "report", "engine"},
-    "cluster": {"authoring", "sandbox", "report", "engine", "training", "review"},
+    "cluster": {"authoring", "sandbox", "report", "engine", "training"},
     "lms": {"authoring", "sandbox", "report", "engine", "review"},
     "hidden": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review",
                "lms"},

@@ -6,10 +6,13 @@ tests/assignments/<name>/ of an assignment with written answers.
 """
 import csv
 import json
+from dataclasses import replace
 
 import pytest
 
 from autograder.authoring import course
+from autograder.records.grades import Graded
+from autograder.records.outcomes import TestOutcome
 from autograder.report import OUTPUT_NAMES, csvsafe
 from autograder.review import manual
 from autograder.review.manual import ManualError, Question
@@ -77,8 +80,10 @@ def result_and_record(question: Question, digest: str):
     test = {"name": question.test, "score": 0.0, "max_score": question.points,
             "output": "to be scored by a person"}
     other = {"name": "idea: a test", "score": 2.0, "max_score": 2.0, "output": ""}
-    result = {"submission": "alice", "assignment": "x", "score": 2.0, "max_score": 3.0,
-              "tests": [other, test]}
+    result = Graded("alice", "x", (
+        TestOutcome(other["name"], "idea", 2.0, 2.0, "passed", "", "after_published"),
+        TestOutcome(test["name"], "written answers", 0.0, question.points, "failed",
+                    test["output"], "after_published", manual=True)))
     record = {"score": 2.0, "tests": [
         {**other, "status": "passed", "extra_data": {"group": "idea"}},
         {**test, "status": "failed", "extra_data": {"group": "written answers",
@@ -97,7 +102,7 @@ def test_a_score_is_merged_kept_and_taken_back_and_goes_stale():
     assert test["output"] == "scored 1 / 1 by a person: clear"
     assert test["extra_data"]["manual"] == {"scored": True, "points": 1.0, "comment": "clear",
                                             "stale": False, "received": "to be scored by a person"}
-    assert manual.merge_result(result, merged)["score"] == 3.0
+    assert manual.merge_result(result, merged).score == 3.0
     again = manual.merge_record(merged, "alice", KNOWN, {("alice", "why"): row})
     assert again == merged, "merging twice changes nothing"
     back = manual.merge_record(merged, "alice", KNOWN, {})
@@ -113,7 +118,7 @@ def test_apply_writes_the_template_once_and_merges(tmp_path):
     a = WITH[0]
     [q] = list(manual.questions(a).values())[:1]
     result, record = result_and_record(q, "d1")
-    result["assignment"] = a.name
+    result = replace(result, assignment=a.name)
     (tmp_path / "alice").mkdir()
     (tmp_path / "alice" / "results.json").write_text(json.dumps(record))
     assert manual.apply(tmp_path, a, [result], {}) == [result]
@@ -123,7 +128,7 @@ def test_apply_writes_the_template_once_and_merges(tmp_path):
     (tmp_path / "manual.csv").write_text(HEADER + f"alice,{q.cell},{q.points:g},ok,d1\n")
     scored = manual.load(tmp_path, a, {"alice"})
     [merged] = manual.apply(tmp_path, a, [result], scored)
-    assert merged["score"] == 2.0 + q.points
+    assert merged.score == 2.0 + q.points
     on_disk = json.loads((tmp_path / "alice" / "results.json").read_text())
     assert on_disk["score"] == 2.0 + q.points
     assert (tmp_path / "manual.csv").read_text().endswith(",ok,d1\n"), "the TA's file is kept"

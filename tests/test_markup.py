@@ -218,9 +218,12 @@ def test_the_console_shows_a_students_id_as_it_is():
 
     from autograder.commands.grade import summary_table
 
-    results = [{"submission": "[red]x[/red] [/y]", "assignment": "a", "score": 0.0,
-                "max_score": 1.0, "tests": [{"name": "t", "score": 0.0, "max_score": 1.0,
-                                             "output": "not implemented: [bold]f[/z]"}]}]
+    from autograder.records.grades import Graded
+    from autograder.records.outcomes import TestOutcome
+
+    results = [Graded("[red]x[/red] [/y]", "a", (TestOutcome(
+        "t", "t", 0.0, 1.0, "failed", "not implemented: [bold]f[/z]", "visible",
+        not_implemented="[bold]f[/z]"),))]
     console = Console(record=True, width=200)
     console.print(summary_table(results, "t"))
     shown = console.export_text()

@@ -11,6 +11,7 @@ The same tables, for a class really graded, are checked by ``tests/test_adversar
 """
 import io
 import json
+from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -73,18 +74,17 @@ def test_each_kind_reaches_the_class_page_and_the_summary_in_its_own_words():
 
     console = Console(record=True, width=200, file=io.StringIO())
     from autograder.commands.grade import summary_table
-    console.print(summary_table([Graded(r, events=[e], groups=["idea"])
-                                 for r, e in ((one_grade(k.name.lower(), [])[0], e)
-                                              for k, e in EACH_KIND.items())], "t"))
+    console.print(summary_table([Graded(k.name.lower(), "alpha", one_grade("", [])[1].outcomes,
+                                        events=(e,)) for k, e in EACH_KIND.items()], "t"))
     lines = console.export_text().splitlines()
     for kind in Kind:
         assert [line for line in lines if kind.name.lower() in line and kind.value in line], kind
 
 
 def test_summary_names_each_kind_once_with_its_functions():
-    graded = Graded({}, events=[EACH_KIND[Kind.HUNG], EACH_KIND[Kind.CRASHED],
-                                Event(Kind.HUNG, "td_residuals", "case 'y'", 2.0),
-                                EACH_KIND[Kind.LOAD_FAILURE]])
+    graded = Graded("ann", "alpha", events=(EACH_KIND[Kind.HUNG], EACH_KIND[Kind.CRASHED],
+                                            Event(Kind.HUNG, "td_residuals", "case 'y'", 2.0),
+                                            EACH_KIND[Kind.LOAD_FAILURE]))
     assert what_went_wrong(graded) == "hung: compute_gae, td_residuals; crashed: compute_gae; " \
                                       "load failure"
 
@@ -107,15 +107,50 @@ def test_what_is_not_an_event_is_left_out(data):
     assert event is None or isinstance(event, Event) and event.kind in Kind
 
 
-def test_a_cached_grade_keeps_its_groups_and_events():
-    result, _ = one_grade("ann", [])
-    graded = Graded(result, 3.0, groups=["idea"], events=[EACH_KIND[Kind.CRASHED]])
-    back = Graded.cached(json.loads(json.dumps(graded.cache_entry())))
-    assert back == graded and back.groups == ("idea",) and back.events == graded.events
-    assert back.seconds is None                     # not known of a grade read back
-    for broken in ({**graded.cache_entry(), "groups": []}, {"result": result}, {}):
+names = st.text(min_size=1, max_size=12)
+points = st.floats(0, 100, allow_nan=False) | st.integers(0, 100)
+outcomes = st.builds(
+    TestOutcome, name=names, group=names, score=points, max_score=points,
+    status=st.sampled_from(["passed", "failed"]), output=texts,
+    visibility=st.sampled_from(["visible", "after_published"]), not_implemented=texts,
+    functions=st.lists(names, max_size=3).map(tuple), gate=st.lists(names, max_size=2).map(tuple),
+    held_back=st.lists(names, max_size=2).map(tuple), mutant=texts, manual=st.booleans(),
+    step=texts, answer=texts)
+events = st.builds(Event, st.sampled_from(list(Kind)), texts, texts,
+                   st.none() | st.floats(0, 1e6), texts)
+
+
+@given(names, names, st.lists(outcomes, max_size=5).map(tuple),
+       st.lists(events, max_size=3).map(tuple), st.lists(names, max_size=3).map(tuple))
+def test_a_cached_grade_is_the_grade(student, assignment, tests, happened, protections):
+    """The regrade cache's one form of a grade gives the same record back (its seconds and
+    the grader's problems are not kept: a grade read back did not take time, and one with
+    a grader's problem is never reused), and so the same contract JSON."""
+    graded = Graded(student, assignment, tests, 3.0, events=happened, protections=protections)
+    back = Graded.from_cache(json.loads(json.dumps(graded.to_cache())))
+    assert back == replace(graded, seconds=None)
+    assert back.to_contract() == graded.to_contract()
+
+
+def test_what_is_not_a_cached_grade_is_graded_again():
+    _, details = one_grade("ann", [])
+    entry = Graded("ann", "alpha", details.outcomes).to_cache()
+    outcome = entry["outcomes"][0]
+    for broken in ({**entry, "outcomes": [{**outcome, "score": "1"}]},
+                   {**entry, "outcomes": [{**outcome, "extra": 1}]},
+                   {**entry, "outcomes": [{"name": "a"}]}, {**entry, "submission": 3},
+                   {"result": {"tests": []}, "groups": []}, {}):
         try:
-            Graded.cached(broken)
+            Graded.from_cache(broken)
         except ValueError:
             continue
         raise AssertionError(f"read as a grade: {broken}")
+
+
+def test_the_contract_json_is_the_outcomes():
+    """``to_contract``: exactly docs/contract.md's keys, the score the sum of the tests'."""
+    _, details = one_grade("ann", [])
+    graded = Graded("ann", "alpha", details.outcomes * 2)
+    assert graded.to_contract() == {
+        "submission": "ann", "assignment": "alpha", "score": 0.0, "max_score": 2.0,
+        "tests": [{"name": "idea: a", "score": 0.0, "max_score": 1.0, "output": "wrong"}] * 2}

@@ -15,6 +15,7 @@ import pytest
 from autograder import __version__
 from autograder.authoring import course
 from autograder.engine import mutants
+from autograder.authoring import fingerprints
 from autograder.review import regrade
 from autograder.review import classview
 from pgcheck.discovery import read
@@ -38,40 +39,40 @@ def test_the_key_changes_with_each_input(tmp_path, monkeypatch):
     suite = tmp_path / "suite"
     shutil.copytree(real.hidden_dir, suite, ignore=shutil.ignore_patterns("__pycache__"))
     a = SuiteAt(real.name, root, real.functions, real.settings, suite=suite)
-    before = regrade.assignment_fingerprint(a)
-    assert regrade.assignment_fingerprint(a) == before                   # stable
+    before = fingerprints.assignment_fingerprint(a)
+    assert fingerprints.assignment_fingerprint(a) == before                   # stable
     (suite / "mutants" / f"{BUG.name}.py").write_text(
         (suite / "mutants" / f"{BUG.name}.py").read_text() + "\n# edited\n")
-    after_mutant = regrade.assignment_fingerprint(a)
+    after_mutant = fingerprints.assignment_fingerprint(a)
     first_test = sorted(suite.glob("test_*.py"))[0]
     first_test.write_text(first_test.read_text() + "\n")
-    after_suite = regrade.assignment_fingerprint(a)
+    after_suite = fingerprints.assignment_fingerprint(a)
     (root / "solutions" / EX.name / f"{EX.name}.py").write_text(
         real.reference_module.read_text() + "\n")
-    after_reference = regrade.assignment_fingerprint(a)
+    after_reference = fingerprints.assignment_fingerprint(a)
     assert len({before, after_mutant, after_suite, after_reference}) == 4
 
-    assert all((ROOT / f).exists() for f in regrade.AFTER_GRADING)
-    engine = regrade.engine_fingerprint()
-    monkeypatch.setattr(regrade, "__version__", "999.0")
-    regrade.engine_fingerprint.cache_clear()
+    assert all((ROOT / f).exists() for f in fingerprints.AFTER_GRADING)
+    engine = fingerprints.engine_fingerprint()
+    monkeypatch.setattr(fingerprints, "__version__", "999.0")
+    fingerprints.engine_fingerprint.cache_clear()
     try:
-        assert regrade.engine_fingerprint() != engine
+        assert fingerprints.engine_fingerprint() != engine
     finally:
         monkeypatch.undo()
-        regrade.engine_fingerprint.cache_clear()
-    assert regrade.engine_fingerprint() == engine
+        fingerprints.engine_fingerprint.cache_clear()
+    assert fingerprints.engine_fingerprint() == engine
 
     student = make_submission(tmp_path / "class" / "ann", EX.name,
                               real.reference_module.read_text())
-    sub = regrade.submission_fingerprint(read("ann", student, EX.name, real.functions))
+    sub = fingerprints.submission_fingerprint(read("ann", student, EX.name, real.functions))
     (student / "notes.txt").write_text("not graded")
-    assert regrade.submission_fingerprint(read("ann", student, EX.name, real.functions)) == sub
+    assert fingerprints.submission_fingerprint(read("ann", student, EX.name, real.functions)) == sub
     (student / f"{EX.name}.py").write_text(real.reference_module.read_text() + "# changed\n")
-    assert regrade.submission_fingerprint(read("ann", student, EX.name, real.functions)) != sub
+    assert fingerprints.submission_fingerprint(read("ann", student, EX.name, real.functions)) != sub
 
-    assert regrade.options_fingerprint({"skip_slow": True}) != \
-        regrade.options_fingerprint({"skip_slow": False})
+    assert fingerprints.options_fingerprint({"skip_slow": True}) != \
+        fingerprints.options_fingerprint({"skip_slow": False})
 
 
 def _student(name, tests):

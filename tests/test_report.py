@@ -2,15 +2,14 @@
 from autograder.report import gradebook_rows, where_time_went
 from autograder.records.events import Event, Kind
 from autograder.records.grades import Graded, TimeSpent
+from autograder.records.outcomes import TestOutcome
 
 
 def result(student, assignment, tests, seconds=None, **attributes) -> Graded:
     """A grade of (name, score, max) tests; each test's group is the start of its name."""
-    return Graded({"submission": student, "assignment": assignment,
-                   "score": sum(t[1] for t in tests), "max_score": sum(t[2] for t in tests),
-                   "tests": [{"name": n, "score": s, "max_score": m, "output": ""}
-                             for n, s, m in tests]},
-                  seconds, groups=[n.split(":", 1)[0] for n, _, _ in tests], **attributes)
+    return Graded(student, assignment, tuple(
+        TestOutcome(n, n.split(":", 1)[0], s, m, "passed" if s == m else "failed", "", "visible")
+        for n, s, m in tests), seconds, **attributes)
 
 
 def test_gradebook_one_row_per_student_columns_per_assignment_and_group():

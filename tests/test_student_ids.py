@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from autograder.authoring import course
 from autograder.engine.discover import _unique_ids, id_key, safe_id, students
 from autograder.records.grades import Graded
+from autograder.records.outcomes import TestOutcome
 from autograder.report import OUTPUT_NAMES, write_gradebook
 from autograder.report.csvsafe import FORMULA_START, LEADING_NOISE, safe_cell, write_csv
 from autograder.review import regrade
@@ -132,11 +133,10 @@ def test_any_cell_reads_back_as_data(cells):
 
 
 def test_gradebook_neutralises_ids():
-    result = {"submission": "=1+1", "assignment": EX.name, "score": 1.0, "max_score": 2.0,
-              "tests": [{"name": "a: b", "score": 1.0, "max_score": 2.0, "output": ""}]}
+    result = Graded("=1+1", EX.name, (TestOutcome("a: b", "a", 1.0, 2.0, "failed", "", "visible"),))
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
-        write_gradebook(Path(tmp) / "g.csv", [Graded(result, groups=["a"])])
+        write_gradebook(Path(tmp) / "g.csv", [result])
         rows = list(csv.reader((Path(tmp) / "g.csv").open(newline="")))
     assert rows[1][:3] == ["'=1+1", "1.0", "2.0"]
 

@@ -70,7 +70,8 @@ def zygote():
 def grade(tmp_path, zygote, name: str, source: str, student: str = "s") -> dict:
     make_submission(tmp_path / student, name, source)
     options = autograder.engine.grade.Options(out_dir=tmp_path / "out", skip_slow=True)
-    return autograder.engine.grade.grade(student, tmp_path / student, course.get(name), options, zygote)
+    return autograder.engine.grade.grade(student, tmp_path / student, course.get(name), options,
+                                        zygote).to_contract()
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

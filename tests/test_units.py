@@ -4,6 +4,7 @@ training checks' and experiments' plumbing. (End to end: test_bundles, test_grad
 test_nbgrader, tests/assignments/.)"""
 import shutil
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from autograder.authoring import bundle, course
 from autograder.platforms import gradescope, nbgrader
 from autograder.records.grades import Graded
+from autograder.records.outcomes import TestOutcome
 from autograder.training import modules
 from pgcheck import cli, loading
 
@@ -68,19 +70,17 @@ def test_nbgrader_gradebook_gets_one_autograded_cell_per_group(tmp_path):
     folder = tmp_path / "submitted" / "ann" / EX.name
     folder.mkdir(parents=True)
     (folder / "timestamp.txt").write_text("2026-03-01 10:00:00.000000 UTC")
-    result = Graded({"submission": "ann", "assignment": EX.name, "score": 3.0, "max_score": 5.0,
-                     "tests": [{"name": "ideas: a", "score": 2.0, "max_score": 2.0, "output": ""},
-                               {"name": "ideas: b", "score": 1.0, "max_score": 3.0, "output": ""},
-                               {"name": "public: c", "score": 0.0, "max_score": 0.0,
-                                "output": ""}]}, groups=["ideas", "ideas", "public"])
+    def test(name, score, worth):
+        return TestOutcome(name, name.split(":")[0], score, worth, "passed", "", "visible")
+
+    result = Graded("ann", EX.name, (test("ideas: a", 2.0, 2.0), test("ideas: b", 1.0, 3.0),
+                                     test("public: c", 0.0, 0.0)))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert nbgrader.record([result], db, {"ann": folder}) == 1
         assert nbgrader.record([result], db, {"ann": folder}) == 1    # a regrade overwrites
-        wider = Graded({**result, "tests": result["tests"] + [
-            {"name": "later: d", "score": 1.0, "max_score": 1.0, "output": ""},
-            {"name": "written: why", "score": 0.0, "max_score": 1.0, "output": ""}]},
-            groups=result.groups + ("later", "written"))
+        wider = replace(result, outcomes=result.outcomes + (
+            test("later: d", 1.0, 1.0), test("written: why", 0.0, 1.0)))
         assert nbgrader.record([wider], db, {"ann": folder},       # a cell added later; the
                                skip_groups={"written"}) == 1        # written answers: formgrader's
     with Gradebook(db) as gb:

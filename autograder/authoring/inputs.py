@@ -5,7 +5,7 @@ files below. :func:`grade_inputs` lists them once, and both users read that one 
 
 * the engine (:func:`autograder.engine.grade.grade`) sends :attr:`GradeInputs.provided` in
   the worker's load message: the course code loaded before the submission;
-* the regrade cache (:func:`autograder.review.regrade.assignment_fingerprint`) hashes
+* the regrade cache (:func:`autograder.authoring.fingerprints.assignment_fingerprint`) hashes
   :attr:`GradeInputs.files` and :attr:`GradeInputs.provided`, so a change of any of them
   regrades.
 

@@ -4,7 +4,7 @@ A :class:`GradeTask` carries one submission as the client read it
 (:func:`autograder.engine.discover.read`: through :mod:`pgcheck.files`, never a link, never
 past the limit), so a worker needs no access to the class folder. On the worker,
 :func:`grade_task` grades it exactly as the local pool does, into a temporary folder, and
-returns a :class:`GradeReturn`: the grade and its report files (``results.json``,
+returns a :class:`GradeReturn`: the grade (the :class:`Graded` record itself) and its report files (``results.json``,
 ``feedback.md``, ``feedback.html``, figures), read back as data and bounded
 (:func:`report_files`). The client writes them into ``OUT/<student>/``; the gradebook, the
 regrade cache, the ``_runs/`` history and the class page follow as on a local run.
@@ -36,8 +36,7 @@ from typing import Callable
 
 from autograder.cluster.workers import Fingerprints, GraderCrashed, admitted
 from autograder.engine.options import Options
-from autograder.records.events import Event
-from autograder.records.grades import Graded, TimeSpent
+from autograder.records.grades import Graded
 from pgcheck.discovery import Submission
 
 #: files a grade may leave in its folder, and their bytes in all: the grader keeps one
@@ -70,23 +69,16 @@ class GradeTask:
 
 @dataclass
 class GradeReturn:
-    """One grade as a worker sends it back."""
-    result: dict                #: the grading command's JSON object (docs/contract.md)
-    seconds: float
-    spent: TimeSpent
-    protections: list[str]      #: the sandbox's, on the worker that graded it
+    """One grade as a worker sends it back: the record and its report folder."""
+    graded: Graded              #: the grade, as the worker's pool made it
     files: dict[str, bytes]     #: the report folder: file name -> bytes
     worker: str                 #: the worker's address
-    events: tuple[Event, ...] = ()      #: what went wrong while its code ran
-    groups: tuple[str, ...] = ()        #: the group of each of its tests
-    statuses: tuple[str, ...] = ()      #: "passed" or "failed", for each of its tests
-    grader_problem: str = ""            #: the grader's problem with this student alone
 
-    def graded(self, retry: str = "", grader_problem: str = "") -> Graded:
-        problem = grader_problem or self.grader_problem
-        return Graded(self.result, self.seconds, self.spent, self.protections,
-                      retry=retry or problem, events=self.events, groups=self.groups,
-                      statuses=self.statuses, grader_problem=problem)
+    def finished(self, retry: str = "", grader_problem: str = "") -> Graded:
+        """The grade, with what the client learnt of it (why not to reuse it, the grader's
+        problem with this student)."""
+        problem = grader_problem or self.graded.grader_problem
+        return replace(self.graded, retry=retry or problem, grader_problem=problem)
 
 
 def report_files(folder: Path) -> dict[str, bytes]:
@@ -138,9 +130,7 @@ def grade_task(task: GradeTask) -> GradeReturn:
         graded = graders.run(pool.grade_in_slot, task.student, task.path, assignment, options,
                              task.submission)
         files = report_files(Path(tmp) / task.student)
-    return GradeReturn(dict(graded), graded.seconds, graded.spent, graded.protections, files,
-                       get_worker().address, graded.events, graded.groups, graded.statuses,
-                       graded.grader_problem)
+    return GradeReturn(graded, files, get_worker().address)
 
 
 def crash_text(sub: Submission, times: int) -> str:
@@ -239,9 +229,9 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
                 raise
             failed(i, sub, f"its report could not be written: {exc}", attempt)
             return
-        results[i] = back.graded(retry=reasons.pop(i, None) or (
+        results[i] = back.finished(retry=reasons.pop(i, None) or (
             crash_text(sub, -crashes) if crashes < 0 else ""), grader_problem=told.pop(i, ""))
-        by_worker.setdefault(back.worker, Counter())[", ".join(back.protections)] += 1
+        by_worker.setdefault(back.worker, Counter())[", ".join(back.graded.protections)] += 1
         on_done(results[i])
 
     fill()

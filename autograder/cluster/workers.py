@@ -49,17 +49,17 @@ class Fingerprints:
     """What must be the same on the client and on a worker for a grade to be the same."""
     assignment: str     #: the assignment's name
     version: str        #: ``autograder.__version__``
-    engine: str         #: :func:`autograder.review.regrade.engine_fingerprint`
-    suite: str          #: :func:`autograder.review.regrade.assignment_fingerprint`
+    engine: str         #: :func:`autograder.authoring.fingerprints.engine_fingerprint`
+    suite: str          #: :func:`autograder.authoring.fingerprints.assignment_fingerprint`
 
     @classmethod
     def here(cls, assignment: str) -> Fingerprints:
         from autograder import __version__
         from autograder.authoring import course
-        from autograder.review import regrade
+        from autograder.authoring import fingerprints
 
-        return cls(assignment, __version__, regrade.engine_fingerprint(),
-                   regrade.assignment_fingerprint(course.get(assignment)))
+        return cls(assignment, __version__, fingerprints.engine_fingerprint(),
+                   fingerprints.assignment_fingerprint(course.get(assignment)))
 
     @property
     def resource(self) -> str:

@@ -48,7 +48,7 @@ def run(args) -> int:
                              public_only=True)
     [result] = grade_with_progress([(path.name if path.is_dir() else path.parent.name, path)],
                                     assignment, options, jobs=1, quiet=True)
-    report = out / result["submission"] / "feedback.md"
+    report = out / result.submission / "feedback.md"
     say(report.read_text())
     say("These are the public checks only. When you submit, hidden tests will also run (more "
          "cases, edge cases, gradients), so passing here does not guarantee full marks.")

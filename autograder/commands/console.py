@@ -158,7 +158,7 @@ def grade_with_progress(pairs, assignment, options, jobs, quiet=False, grid=None
 
         def done(result):
             bar.update(task, advance=1,
-                       last=f"{result['submission']}: {result['score']:g}/{result['max_score']:g}")
+                       last=f"{result.submission}: {result.score:g}/{result.max_score:g}")
 
         if grid is not None:
             from autograder.cluster import grading

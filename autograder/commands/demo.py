@@ -89,7 +89,7 @@ def run(args) -> int:
     stdout().print(summary_table(everything, "Gradebook of the bundled examples", by_hand))
     for line in protection_lines(everything):
         stdout().print(line, markup=False, highlight=False, soft_wrap=True)
-    first = out / "grades" / everything[0]["assignment"] / everything[0]["submission"]
+    first = out / "grades" / everything[0].assignment / everything[0].submission
     note(f"feedback: {first / 'feedback.md'} (and feedback.html), one folder per assignment "
           f"and example under {out / 'grades'}")
     note(f"gradebook: {out / GRADEBOOK}")

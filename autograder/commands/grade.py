@@ -18,6 +18,7 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text   # student ids and messages: shown as they are, never as markup
 
+from autograder.records.grades import Graded
 from autograder.commands.console import (UsageError, assignment_named, cluster, cluster_option,
                                          command_parser, err, grade_with_progress, note,
                                          printable, sandbox_limits, sandbox_options, stdout)
@@ -64,7 +65,7 @@ def add_parser(sub) -> None:
     g.set_defaults(func=run)
 
 
-def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
+def summary_table(results: list[Graded], title: str, by_hand=()) -> Table:
     """One row per grade; tests named in ``by_hand`` (written answers a person scores) are
     not counted as failed; every other failed test is, public checks included (worth 0 in a
     grade): the count the feedback and results.json give (:meth:`Graded.failed_tests`)."""
@@ -73,20 +74,17 @@ def summary_table(results: list[dict], title: str, by_hand=()) -> Table:
     table = Table(title=title)
     for column in ("student", "assignment", "score", "max", "not implemented / failed"):
         table.add_column(column, justify="right" if column in ("score", "max") else "left")
-    from autograder.records.grades import Graded
-
     for r in results:
-        failed = (r if isinstance(r, Graded) else Graded(r)).failed_tests(by_hand)
-        missing = sorted({t["output"][len("not implemented: "):] for t in failed
-                          if t["output"].startswith("not implemented: ")})
-        other = len([t for t in failed if not t["output"].startswith("not implemented: ")])
+        failed = r.failed_tests(by_hand)
+        missing = sorted({o.not_implemented for o in failed if o.not_implemented})
+        other = len([o for o in failed if not o.not_implemented])
         parts = [f"not implemented: {', '.join(missing)}"] if missing else []
         parts += [f"{other} failed"] if other else []
         parts += [went_wrong] if (went_wrong := what_went_wrong(r)) else []
-        parts += ["the grader's problem: below"] if getattr(r, "grader_problem", "") else []
+        parts += ["the grader's problem: below"] if r.grader_problem else []
         why = "; ".join(parts)
-        table.add_row(Text(r["submission"]), r["assignment"], f"{r['score']:g}",
-                      f"{r['max_score']:g}", Text(why or "-"))
+        table.add_row(Text(r.submission), r.assignment, f"{r.score:g}",
+                      f"{r.max_score:g}", Text(why or "-"))
     return table
 
 
@@ -140,7 +138,7 @@ def slowest_table(results: list[dict], shown: int = 5) -> Table | None:
     for column in ("student", "assignment", "seconds", "where the time went"):
         table.add_column(column, justify="right" if column == "seconds" else "left")
     for r in slow:
-        table.add_row(Text(r["submission"]), r["assignment"], f"{r.seconds:.1f}",
+        table.add_row(Text(r.submission), r.assignment, f"{r.seconds:.1f}",
                       Text(where_time_went(r)))
     return table
 
@@ -168,7 +166,7 @@ def run(args) -> int:
     results = manual.apply(out, assignment, plan.finish(fresh), scores, documents)
     write_outputs(args, out, assignment, results, dict(pairs), roster, plan.history, documents)
     if args.json:
-        sys.stdout.write(json.dumps(results) + "\n")
+        sys.stdout.write(json.dumps([r.to_contract() for r in results]) + "\n")
     else:
         by_hand = {q.test for q in manual.questions(assignment).values()}
         stdout().print(summary_table(results, f"{assignment.name}: {len(results)} graded", by_hand))
@@ -178,11 +176,11 @@ def run(args) -> int:
         for line in protection_lines(results):
             stdout().print(line, markup=False, highlight=False, soft_wrap=True)
     lines = grader_problem_lines(results) + renamed_lines(renamed)
-    lines += roster.match(r["submission"] for r in results).lines() if roster else []
+    lines += roster.match(r.submission for r in results).lines() if roster else []
     for line in lines:
         (err if args.json else stdout()).print(line, markup=False, highlight=False, soft_wrap=True)
     if not args.json:
-        first = out / results[0]["submission"] / "feedback.md"
+        first = out / results[0].submission / "feedback.md"
         note(f"feedback: {first} (and feedback.html), one folder per student in {out}")
         note(f"gradebook: {out / GRADEBOOK}")
     return 0
@@ -290,7 +288,7 @@ def grader_problem_lines(results) -> list[str]:
     """One sentence per student for whom something went wrong on the grader's side alone
     (:attr:`autograder.records.grades.Graded.grader_problem`: their outputs could not be
     written, the cluster could not grade them), under the summary: the batch went on."""
-    return [f"{printable(r['submission'])}: {printable(r.grader_problem)}" for r in results
+    return [f"{printable(r.submission)}: {printable(r.grader_problem)}" for r in results
             if getattr(r, "grader_problem", "")]
 
 

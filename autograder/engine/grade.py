@@ -31,7 +31,7 @@ from autograder.engine.options import Options  # noqa: F401 - runner.Options, as
 from autograder.engine.plugin import GradingPlugin, TestOutcome, reference_module
 from autograder.report import write_report_failure, write_submission_report
 from autograder.report.redact import GraderPaths
-from autograder.records.grades import GradeDetails, Graded, WrittenRecord
+from autograder.records.grades import GradeDetails, Graded, TimeSpent, WrittenRecord
 from autograder.sandbox.problems import LoadFailure
 from autograder.sandbox.proxy import Student
 from autograder.sandbox.servers import Zygote
@@ -199,14 +199,6 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     written = written_answers(assignment.answers, sub) if not options.public_only else []
     by_hand = written_outcomes(assignment, written, sub.problem)
     plugin.outcomes += by_hand
-    result = {
-        "submission": student_id,
-        "assignment": assignment.name,
-        "score": sum(o.score for o in plugin.outcomes),
-        "max_score": sum(o.max_score for o in plugin.outcomes),
-        "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
-                   "output": o.output} for o in plugin.outcomes],
-    }
     seconds = time.monotonic() - start
     sessions = [s for s in (session, answers.session if answers else None) if s is not None]
     events = tuple(e for s in sessions for e in s.events)
@@ -218,14 +210,14 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
         written=tuple(WrittenRecord.of(w, o.name) for w, o in zip(written, by_hand)),
         seconds=seconds, public_only=options.public_only,
         attachments=tuple(plugin.attachments))
+    graded = Graded(student_id, assignment.name, tuple(plugin.outcomes), seconds,
+                    session.spent if session else TimeSpent(),
+                    tuple(session.protections) if session else (), events)
+    result = graded.to_contract()
     problem = ""
     try:
         write_submission_report(options.out_dir / student_id, result, details,
                                 GraderPaths.of_grade(assignment.root, options.out_dir, path))
     except Exception as exc:  # noqa: BLE001 - one student's outputs: grade and batch go on
         problem = write_report_failure(options.out_dir / student_id, result, exc)
-    return Graded(result, seconds, session.spent if session else None,
-                  session.protections if session else [], events=events,
-                  groups=[o.group for o in plugin.outcomes],
-                  statuses=[o.status for o in plugin.outcomes],
-                  retry=problem, grader_problem=problem)   # not reused: the next run retries
+    return replace(graded, retry=problem, grader_problem=problem)   # not reused: the next run retries

@@ -92,11 +92,11 @@ def group_scores(result: Graded, skip=()) -> dict[str, tuple[float, float]]:
     """(points earned, points available) per test group of one grading result; groups
     worth nothing (the public checks) and the groups ``skip`` are left out."""
     groups: dict[str, list[float]] = {}
-    for group, t in result.tests_by_group():
-        if t["max_score"] and group not in skip:
-            score = groups.setdefault(group, [0.0, 0.0])
-            score[0] += t["score"]
-            score[1] += t["max_score"]
+    for o in result.outcomes:
+        if o.max_score and o.group not in skip:
+            score = groups.setdefault(o.group, [0.0, 0.0])
+            score[0] += o.score
+            score[1] += o.max_score
     return {g: (s, m) for g, (s, m) in groups.items()}
 
 
@@ -129,7 +129,7 @@ def submitted_at(folder: Path | None) -> datetime | None:
     return datetime.fromtimestamp(os.lstat(folder).st_mtime, timezone.utc).replace(tzinfo=None)
 
 
-def record(results: list[dict], db_url: str, folders: dict[str, Path] | None = None,
+def record(results: list[Graded], db_url: str, folders: dict[str, Path] | None = None,
            skip_groups=()) -> int:
     """Store ``results`` (the grading command's JSON objects) in the gradebook at ``db_url``;
     ``folders`` maps a student id to the submission graded (for its timestamp). The groups
@@ -141,7 +141,7 @@ def record(results: list[dict], db_url: str, folders: dict[str, Path] | None = N
     folders = folders or {}
     with Gradebook(db_url) as gb, gb.db.no_autoflush:
         for r in results:
-            name, student = r["assignment"], r["submission"]
+            name, student = r.assignment, r.submission
             gb.update_or_create_assignment(name)
             gb.update_or_create_student(student)
             try:

@@ -10,7 +10,8 @@ module              records
                     ``results.json``, the class page and the batch summary
 ``outcomes``        :class:`~.outcomes.TestOutcome`: one test of a grade, made by the
                     engine's pytest plugin, read by every report
-``grades``          :class:`~.grades.Graded` (a grade with what the summary needs),
+``grades``          :class:`~.grades.Graded` (a grade: outcomes, events, time; its
+                    contract JSON and its cache form made from it, never parsed back),
                     :class:`~.grades.GradeDetails` (what its report needs),
                     :class:`~.grades.TimeSpent`, :class:`~.grades.WrittenRecord`
 ==================  ================================================================

@@ -1,15 +1,15 @@
 """A grade as the layers after the engine receive it.
 
-* :class:`Graded`: the grading command's JSON object of one submission (exactly the keys of
-  docs/contract.md), with, as attributes that JSON leaves out, what the batch summary, the
-  gradebook and the regrade cache need;
+* :class:`Graded`: one submission's grade, a frozen record of its test outcomes, events,
+  protections and time; :meth:`Graded.to_contract` gives the grading command's JSON object
+  (exactly the keys of docs/contract.md), :meth:`Graded.to_cache` what the regrade cache keeps;
 * :class:`GradeDetails`: everything else the report of one grade is written from;
 * :class:`TimeSpent`: where a submission's time in the worker went;
 * :class:`WrittenRecord`: a written answer as ``results.json`` keeps it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields, replace
 
 from autograder.records.events import Event, Kind
 from autograder.records.outcomes import TestOutcome
@@ -26,17 +26,19 @@ class TimeSpent:
     budget_exhausted: bool = False              #: the wall budget ran out
 
 
-class Graded(dict):
-    """The grading command's JSON object of one submission (exactly the keys of
-    docs/contract.md), with what the batch needs as attributes, which JSON leaves out:
+@dataclass(frozen=True)
+class Graded:
+    """One submission's grade as the layers after the engine receive it: its tests as the
+    engine's plugin recorded them (:class:`TestOutcome`: group, status, the function a stub
+    named...), with what the batch needs beside them. :meth:`to_contract` is the grading
+    command's JSON object (exactly the keys of docs/contract.md); :meth:`to_cache` and
+    :meth:`from_cache` the one form the regrade cache keeps. Readers take the record, never
+    that JSON back.
 
     ``seconds``      wall time of the grade (None: not known, e.g. a grade read back)
     ``spent``        where the worker's time went (:class:`TimeSpent`)
     ``protections``  the sandbox's, as the worker that graded it had them
     ``events``       what went wrong while its code ran (:class:`Event`)
-    ``groups``       the idea (group) of each of ``self["tests"]``, in order
-    ``statuses``     ``"passed"`` or ``"failed"`` for each of ``self["tests"]``, in order (a
-                     public check is worth 0 points in a grade: its score cannot say)
     ``retry``        why this grade must not be reused by a later run (the grader crashed
                      on it); empty for an ordinary grade
     ``grader_problem`` what went wrong on the grader's side for this student alone (their
@@ -44,61 +46,95 @@ class Graded(dict):
                      sentence for the TA that the batch summary prints under the student's
                      id; empty for none. The rest of the batch is untouched by it
     """
+    submission: str
+    assignment: str
+    outcomes: tuple[TestOutcome, ...] = ()
+    seconds: float | None = 0.0
+    spent: TimeSpent = field(default_factory=TimeSpent)
+    protections: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    retry: str = ""
+    grader_problem: str = ""
 
-    def __init__(self, result: dict, seconds: float | None = 0.0,
-                 spent: TimeSpent | None = None, protections=(), retry: str = "",
-                 events=(), groups=(), statuses=(), grader_problem: str = ""):
-        super().__init__(result)
-        self.seconds, self.spent = seconds, spent or TimeSpent()
-        self.protections, self.retry = list(protections), retry
-        self.grader_problem = grader_problem
-        self.events: tuple[Event, ...] = tuple(events)
-        self.groups: tuple[str, ...] = tuple(groups)
-        self.statuses: tuple[str, ...] = tuple(statuses)
+    @property
+    def score(self) -> float:
+        return sum(o.score for o in self.outcomes)
+
+    @property
+    def max_score(self) -> float:
+        return sum(o.max_score for o in self.outcomes)
+
+    def to_contract(self) -> dict:
+        """What ``grade --json`` prints and ``results.json`` starts from (docs/contract.md)."""
+        return {"submission": self.submission, "assignment": self.assignment,
+                "score": self.score, "max_score": self.max_score,
+                "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
+                           "output": o.output} for o in self.outcomes]}
 
     def tests_by_group(self):
         """(group, test) for each test of the grade."""
-        if len(self.groups) != len(self["tests"]):
-            raise ValueError(f"the grade of {self['submission']} does not know its tests' "
-                             "groups")
-        return zip(self.groups, self["tests"])
+        return ((o.group, o) for o in self.outcomes)
 
-    def failed_tests(self, by_hand=()) -> list[dict]:
+    def failed_tests(self, by_hand=()) -> list[TestOutcome]:
         """The tests that failed, those named in ``by_hand`` (written answers a person scores)
-        left out: the one count every view gives (summary, feedback, results.json). Without
-        statuses (an older cache), a test failed when it lost points or says what went wrong
-        (a passed test's output is always empty)."""
-        tests = self["tests"]
-        statuses = self.statuses if len(self.statuses) == len(tests) else [
-            "failed" if t["score"] < t["max_score"] or t["output"] else "passed" for t in tests]
-        return [t for t, status in zip(tests, statuses)
-                if status == "failed" and t["name"] not in by_hand]
+        left out: the one count every view gives (summary, feedback, results.json)."""
+        return [o for o in self.outcomes if o.status == "failed" and o.name not in by_hand]
 
     def of_kind(self, *kinds: Kind) -> list[Event]:
         """Its events of those kinds."""
         return [e for e in self.events if e.kind in kinds]
 
-    def cache_entry(self) -> dict:
-        """What the regrade cache keeps of it (``OUT/<student>/cache.json``) beside its key:
-        the JSON object, its tests' groups, its events and the protections it was graded
-        under (read back by :meth:`cached`)."""
-        return {"result": dict(self), "groups": list(self.groups),
-                "statuses": list(self.statuses), "events": [e.to_json() for e in self.events],
+    def with_scores(self, scores: dict[str, tuple[float, str, str]]) -> Graded:
+        """The grade with the tests named in ``scores`` given (points, status, output): a
+        person's scores of its written answers."""
+        return replace(self, outcomes=tuple(
+            replace(o, score=scores[o.name][0], status=scores[o.name][1],
+                    output=scores[o.name][2]) if o.name in scores else o
+            for o in self.outcomes))
+
+    def to_cache(self) -> dict:
+        """What the regrade cache keeps of it (``OUT/<student>/cache.json``) beside its key
+        (read back by :meth:`from_cache`): its outcomes, events and protections."""
+        return {"submission": self.submission, "assignment": self.assignment,
+                "outcomes": [asdict(o) for o in self.outcomes],
+                "events": [e.to_json() for e in self.events],
                 "protections": list(self.protections)}
 
     @classmethod
-    def cached(cls, entry: dict, seconds: float | None = None) -> Graded:
-        """The grade :meth:`cache_entry` wrote (``seconds``: how long it took, when known).
-        Raises ValueError for an entry that does not know its tests' groups."""
-        result, groups = entry.get("result"), entry.get("groups")
-        if not isinstance(result, dict) or not isinstance(groups, list) or not all(
-                isinstance(g, str) for g in groups) or len(groups) != len(result.get("tests", ())):
-            raise ValueError("not a grade of this version's cache")
+    def from_cache(cls, entry: dict, seconds: float | None = None) -> Graded:
+        """The grade :meth:`to_cache` wrote (``seconds``: how long it took, when known).
+        Raises ValueError for an entry this version did not write (it is graded again)."""
+        try:
+            outcomes = tuple(_outcome(o) for o in entry["outcomes"])
+            submission, assignment = entry["submission"], entry["assignment"]
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a grade of this version's cache ({exc!r})") from None
+        if not (isinstance(submission, str) and isinstance(assignment, str)):
+            raise ValueError("not a grade of this version's cache (its ids)")
         events = [Event.from_json(e) for e in entry.get("events") or ()]
-        protections = [p for p in entry.get("protections") or () if isinstance(p, str)]
-        statuses = [s for s in entry.get("statuses") or () if s in ("passed", "failed")]
-        return cls(result, seconds, groups=groups, events=[e for e in events if e],
-                   protections=protections, statuses=statuses)
+        protections = tuple(p for p in entry.get("protections") or () if isinstance(p, str))
+        return cls(submission, assignment, outcomes, seconds, protections=protections,
+                   events=tuple(e for e in events if e))
+
+
+_OUTCOME_FIELDS = {f.name: f.type for f in fields(TestOutcome)}
+
+
+def _outcome(data: dict) -> TestOutcome:
+    """A :class:`TestOutcome` from its :func:`~dataclasses.asdict` (ValueError if it is not)."""
+    if not isinstance(data, dict) or not set(data) <= set(_OUTCOME_FIELDS):
+        raise ValueError("not a test outcome of this version's cache")
+    try:
+        outcome = TestOutcome(**{k: tuple(v) if isinstance(v, list) else v
+                                 for k, v in data.items()})
+    except TypeError as exc:
+        raise ValueError(f"not a test outcome of this version's cache ({exc})") from None
+    for name in ("name", "group", "status", "output"):
+        if not isinstance(getattr(outcome, name), str):
+            raise ValueError(f"not a test outcome of this version's cache ({name})")
+    if not all(isinstance(getattr(outcome, n), (int, float)) for n in ("score", "max_score")):
+        raise ValueError("not a test outcome of this version's cache (its points)")
+    return outcome
 
 
 @dataclass(frozen=True)

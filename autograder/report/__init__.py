@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 
 from autograder.records.events import Kind
-from autograder.records.grades import GradeDetails
+from autograder.records.grades import GradeDetails, Graded
 from autograder.report.csvsafe import write_csv
 from autograder.report.feedback import failed_outcomes, feedback_of, markdown, page
 from autograder.report.redact import GraderPaths, scrub_all
@@ -110,37 +110,37 @@ def submission_extra_data(result: dict, details: GradeDetails) -> dict:
             "written": [w.to_json() for w in details.written]}
 
 
-def gradebook_rows(results: list[dict]) -> tuple[list[str], list[list]]:
+def gradebook_rows(results: list[Graded]) -> tuple[list[str], list[list]]:
     """One row per student; per assignment its score, its maximum and its points per
     test group (the idea graded), then the total and the seconds grading took (over all the
     student's assignments; empty when not known). Groups worth nothing (public checks)
     are left out."""
     layout: dict[str, dict[str, float]] = {}       # assignment -> group -> max points
     for r in results:
-        if r["assignment"] in layout:
+        if r.assignment in layout:
             continue                                # every submission has the same tests
-        groups = layout[r["assignment"]] = {}
-        for g, t in r.tests_by_group():
-            groups[g] = groups.get(g, 0.0) + t["max_score"]
+        groups = layout[r.assignment] = {}
+        for o in r.outcomes:
+            groups[o.group] = groups.get(o.group, 0.0) + o.max_score
     header = ["student"]
     for a, groups in layout.items():
         header += [a, f"{a} (max)"] + [f"{a}: {g}" for g, worth in groups.items() if worth]
     header += ["total", "seconds"]
     students: dict[str, dict] = {}
     for r in results:
-        students.setdefault(r["submission"], {})[r["assignment"]] = r
+        students.setdefault(r.submission, {})[r.assignment] = r
     rows = []
     for sid, mine in students.items():
         row, total = [sid], 0.0
-        seconds = [getattr(r, "seconds", None) for r in mine.values()]
+        seconds = [r.seconds for r in mine.values()]
         for a, groups in layout.items():
             r = mine.get(a)
             per = {g: 0.0 for g in groups}
             if r:
-                for g, t in r.tests_by_group():
-                    per[g] += t["score"]
-                total += r["score"]
-            row += ([r["score"], r["max_score"]] if r else ["", ""])
+                for o in r.outcomes:
+                    per[o.group] += o.score
+                total += r.score
+            row += ([r.score, r.max_score] if r else ["", ""])
             row += [per[g] if r else "" for g, worth in groups.items() if worth]
         unknown = None in seconds or not seconds
         rows.append(row + [total, "" if unknown else round(sum(seconds), 1)])

@@ -95,11 +95,12 @@ def record(results_json: dict, student: str, run_entry: dict | None = None) -> d
 
 def _from_contract(entry: dict) -> dict:
     """A ``results.json``-like dict from a grade's cache entry (when results.json is gone)."""
-    graded = Graded.cached(entry)
-    return {"score": graded["score"],
-            "tests": [{**t, "status": "passed" if t["score"] >= t["max_score"] else "failed",
-                       "extra_data": {"group": group}} for group, t in graded.tests_by_group()],
-            "extra_data": {"max_score": graded["max_score"],
+    graded = Graded.from_cache(entry)
+    return {"score": graded.score,
+            "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
+                       "output": o.output, "status": o.status, "extra_data": {"group": o.group}}
+                      for o in graded.outcomes],
+            "extra_data": {"max_score": graded.max_score,
                            "events": [e.to_json() for e in graded.events]}}
 
 

@@ -218,23 +218,16 @@ def merge_record(data: dict, sid: str, known: dict[str, Question],
     return data
 
 
-def merge_result(result: dict, merged_record: dict) -> dict:
-    """A grade (the JSON object of ``autograde grade``) with the written answers' scores of
-    its merged ``results.json``; the grade's other attributes (its seconds) are kept."""
-    out = copy.copy(result)
-    by_name = {t["name"]: t for t in merged_record.get("tests", [])
-               if "manual" in (t.get("extra_data") or {})}
-    tests = []
-    for t in result["tests"]:
-        merged = by_name.get(t["name"])
-        tests.append({**t, "score": merged["score"], "output": merged["output"]} if merged else t)
-    out["tests"] = tests
-    out["score"] = sum(t["score"] for t in tests)
-    return out
+def merge_result(result: Graded, merged_record: dict) -> Graded:
+    """A grade with the written answers' scores of its merged ``results.json``; the grade's
+    other attributes (its seconds) are kept."""
+    return result.with_scores({t["name"]: (t["score"], t["status"], t["output"])
+                               for t in merged_record.get("tests", [])
+                               if "manual" in (t.get("extra_data") or {})})
 
 
-def apply(out: Path, assignment: Assignment, results: list[dict],
-          scores: dict[tuple[str, str], ManualScore], documents: dict | None = None) -> list[dict]:
+def apply(out: Path, assignment: Assignment, results: list[Graded],
+          scores: dict[tuple[str, str], ManualScore], documents: dict | None = None) -> list[Graded]:
     """Merge ``scores`` into the ``results.json`` of each of ``results`` (grades of
     ``assignment`` in ``out``) and return the grades merged; write the file to fill in when
     there is none yet. ``documents`` (a dict, filled here): student -> their ``results.json``
@@ -245,7 +238,7 @@ def apply(out: Path, assignment: Assignment, results: list[dict],
     records = []
     merged = []
     for result in results:
-        sid = result["submission"]
+        sid = result.submission
         path = Path(out) / sid / "results.json"
         try:
             data = json.loads(path.read_text())
@@ -291,7 +284,7 @@ def refresh(out: Path) -> bool:
             try:
                 entry = json.loads((folder / regrade.CACHE).read_text())
                 seconds = json.loads((folder / "results.json").read_text()).get("execution_time")
-                results.append(Graded.cached(entry, seconds))
+                results.append(Graded.from_cache(entry, seconds))
             except (OSError, ValueError, KeyError, AttributeError):
                 continue
         everything += apply(out, assignment, results, scores)

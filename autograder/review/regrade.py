@@ -15,7 +15,8 @@ A grade depends on four things, each hashed on its own (the *parts* of the key):
 ``autograde grade`` keeps, in the output folder ``OUT``:
 
 * ``OUT/<student>/cache.json``: the key, its parts, the run that graded the student and the
-  grade (the JSON object of ``autograde grade --json``). When a later run finds the same key,
+  grade (:meth:`Graded.to_cache <autograder.records.grades.Graded.to_cache>`: its test
+  outcomes, events and protections). When a later run finds the same key,
   it reuses the grade and leaves the student's folder as it is. Any change of a part regrades,
   and so does a grade recorded with a ``retry`` reason (the grader itself crashed on it:
   :class:`autograder.records.grades.Graded`), whose key is left empty.
@@ -30,90 +31,23 @@ every grade costs a fraction of a second per class.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
-import sys
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from functools import cache
-from importlib import metadata
 from pathlib import Path
 
 from autograder import __version__
-from autograder.authoring.course import Assignment, package_dir
-from autograder.authoring.inputs import grade_inputs, tree
+from autograder.authoring.course import Assignment
+from autograder.authoring.fingerprints import (PARTS, assignment_fingerprint,
+                                               engine_fingerprint, key_of, options_fingerprint,
+                                               submission_fingerprint)
 from autograder.records.grades import Graded
 from autograder.report import OUTPUT_NAMES as RESERVED  # names no student id may take
 from autograder.report import REPORT, RUNS
 
 CACHE = "cache.json"           #: OUT/<student>/cache.json
-PARTS = ("submission", "assignment", "engine", "options")
-#: parts of the package that only read grading output: changing them never changes a grade
-AFTER_GRADING = ("autograder/review/", "autograder/lms/", "autograder/cli.py",
-                 "autograder/commands/")
-
-
-# -- the key -------------------------------------------------------------------
-
-def _digest(*chunks: bytes | str) -> str:
-    h = hashlib.sha256()
-    for chunk in chunks:
-        data = chunk.encode() if isinstance(chunk, str) else chunk
-        h.update(len(data).to_bytes(8, "little"))
-        h.update(data)
-    return h.hexdigest()
-
-
-def _files_digest(files: list[tuple[str, Path]]) -> str:
-    """A hash of (label, file content) pairs; a missing file hashes as missing."""
-    chunks = []
-    for label, path in sorted(files, key=lambda f: f[0]):
-        chunks += [label, path.read_bytes() if path.is_file() else b"\0missing"]
-    return _digest(*chunks)
-
-
-@cache
-def engine_fingerprint() -> str:
-    """The engine version and everything of the engine that can change a grade."""
-    package = package_dir()
-    files = [f for f in tree(package, "autograder") if not f[0].startswith("autograder/hidden/")
-             and f[1].suffix in (".py", ".json", ".j2") and not f[0].startswith(AFTER_GRADING)]
-    files += [f for f in tree(package.parent / "pgcheck", "pgcheck") if f[1].suffix == ".py"]
-    try:
-        torch_version = metadata.version("torch")
-    except metadata.PackageNotFoundError:
-        torch_version = "none"
-    return _digest(__version__, sys.version, torch_version, _files_digest(files))
-
-
-def assignment_fingerprint(assignment: Assignment) -> str:
-    """Every course input of a grade (:func:`~autograder.authoring.inputs.grade_inputs`: the
-    hidden suite with its bank of mistakes, reference, public checks, settings, notebook,
-    provided code)."""
-    inputs = grade_inputs(assignment)
-    return _digest(assignment.name, _files_digest(list(inputs.files)),
-                   *(chunk for name, source in inputs.provided for chunk in (name, source)))
-
-
-def submission_fingerprint(sub) -> str:
-    """What is graded of a :class:`pgcheck.discovery.Submission`: never its folder's other
-    files. A notebook counts with its cells' grade_ids and tagged markdown (its answer cells
-    and written answers), whether it holds the functions or only the answers."""
-    code = sub.source if sub.kind == "py" else json.dumps(sub.cells or [])
-    answers = sub.answer_source
-    cells = "" if answers is None else json.dumps(
-        [answers.filename, answers.cells, sorted(answers.tags.items()), answers.markdown])
-    return _digest(sub.kind, sub.filename, code, sub.problem, sub.note, cells)
-
-
-def options_fingerprint(options: dict) -> str:
-    return _digest(json.dumps(options, sort_keys=True, default=str))
-
-
-def key_of(parts: dict) -> str:
-    return _digest(*(f"{p}={parts[p]}" for p in PARTS))
 
 
 # -- runs ------------------------------------------------------------------------
@@ -148,14 +82,14 @@ def student_folder(out: Path, student: str, run: str) -> Path:
     return Path(out) / RUNS / run / student
 
 
-def _brief(result: dict) -> dict:
+def _brief(result: Graded) -> dict:
     """A grade without its feedback texts: what a manifest keeps of it (with the sandbox's
     protections it was graded under: the TA's record, never the student's feedback)."""
-    return {"submission": result["submission"], "assignment": result["assignment"],
-            "score": result["score"], "max_score": result["max_score"],
-            "protections": list(getattr(result, "protections", [])),
-            "tests": [{"name": t["name"], "score": t["score"], "max_score": t["max_score"]}
-                      for t in result["tests"]]}
+    return {"submission": result.submission, "assignment": result.assignment,
+            "score": result.score, "max_score": result.max_score,
+            "protections": list(result.protections),
+            "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score}
+                      for o in result.outcomes]}
 
 
 @dataclass
@@ -167,7 +101,7 @@ class Plan:
     options: dict
     pairs: list[tuple[str, Path]]
     parts: dict[str, dict]                      # student -> the four hashes
-    reused: dict[str, Graded]                   # student -> earlier grade (contract object)
+    reused: dict[str, Graded]                   # student -> earlier grade
     why: dict[str, list[str]]                   # student -> parts that changed ("new": none before)
     graded_in: dict[str, str]                   # student -> run whose grade is reused
     #: student -> {"found_as": the folder's name, "why": why that could not be the id}
@@ -184,7 +118,7 @@ class Plan:
         """The (student, path) pairs to grade in this run."""
         return [(sid, path) for sid, path in self.pairs if sid not in self.reused]
 
-    def finish(self, fresh: list[dict]) -> list[dict]:
+    def finish(self, fresh: list[Graded]) -> list[Graded]:
         """Record the grades of :attr:`pending` (in that order) next to the reused ones;
         write each student's cache entry and this run's manifest. Returns every grade, in
         the order of the class."""
@@ -194,10 +128,10 @@ class Plan:
             parts = self.parts[sid]
             folder = self.out / sid
             folder.mkdir(parents=True, exist_ok=True)
-            retry = getattr(result, "retry", "")      # the grader crashed: never reused
+            retry = result.retry                        # the grader crashed: never reused
             (folder / CACHE).write_text(json.dumps(
                 {"key": "" if retry else key_of(parts), "parts": parts, "run": self.run,
-                 **result.cache_entry(), **({"retry": retry} if retry else {})}),
+                 **result.to_cache(), **({"retry": retry} if retry else {})}),
                      encoding="utf-8", errors="replace")
         results = [by_student[sid] for sid, _ in self.pairs]
         manifest = {
@@ -257,10 +191,10 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
         except (OSError, ValueError):
             cached = None
         same = bool(cached) and cached.get("key") == key_of(parts) \
-            and cached.get("result", {}).get("assignment") == assignment.name
+            and cached.get("assignment") == assignment.name
         if same and reuse:
             try:
-                result.reused[sid] = Graded.cached(cached)
+                result.reused[sid] = Graded.from_cache(cached)
             except ValueError:
                 pass                                # not this version's: graded again
             else:

@@ -33,6 +33,7 @@ from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
 
+from autograder.authoring import fingerprints
 from autograder.authoring.course import Assignment
 from autograder.report.csvsafe import write_csv
 from autograder.review import regrade
@@ -63,7 +64,7 @@ class Doc:
     student: str
     file: str          # the graded file's name
     code: str          # a module's source, or a notebook's code cells joined
-    fingerprint: str = ""   # regrade.submission_fingerprint: tells a stale comparison
+    fingerprint: str = ""   # fingerprints.submission_fingerprint: tells a stale comparison
     cells: tuple[tuple[int, str], ...] = ()     # a notebook's code cells: (cell index, source)
 
     @property
@@ -136,7 +137,7 @@ def collect(path: Path, assignment: Assignment) -> tuple[list[Doc], Path]:
     for sid, where in pairs:
         sub = discover.read(sid, where, assignment.name, assignment.functions)
         if not sub.problem:
-            docs.append(doc_of(sid, sub, regrade.submission_fingerprint(sub)))
+            docs.append(doc_of(sid, sub, fingerprints.submission_fingerprint(sub)))
     return docs, out
 
 
