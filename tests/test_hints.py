@@ -191,13 +191,10 @@ def test_a_constant_an_input_returned_or_changed_is_named_with_numbers_not_a_cau
     assert "summed" not in text and "expected" in text
     name, text = related(_loss, lambda lp, r: _loss(lp, r) + 1.0, losses)
     assert name == "offset" and "plus 1 on all 2 failed cases" in text
+    # a 0/1 reward that is wrong is always 1 minus the right one: that proves nothing
     def verify(text):
         return 1.0 if text == "ok" else 0.0
-    words = [("ok",), ("no",), ("ok",)]
-    name, text = related(verify, lambda t: 1.0 - verify(t), words)
-    assert name == "reflected" and "1 minus the expected one on all 3 failed cases" in text
-    assert "expected 1, got 0; expected 0, got 1" in text
-    assert related(verify, lambda t: 1.0, words) == ("", "")   # one expected number: no proof
+    assert related(verify, lambda t: 1.0 - verify(t), [("ok",), ("no",), ("ok",)]) == ("", "")
     rollouts = [tuple(torch.randn(T, generator=g, dtype=torch.float64) for _ in range(3))
                 + (torch.rand(T, generator=g) < 0.3, 0.9) for T in (7, 5)]
     name, text = related(_residuals, lambda r, v, nv, d, gamma: _residuals(r, -v, nv, d, gamma),

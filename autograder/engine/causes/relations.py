@@ -23,8 +23,6 @@ The relations, in the order they are tried (the first that holds is named):
   failed case and every element (proved on at least two different expected numbers); named
   with k and the numbers only: a constant says nothing of which line scales it;
 * ``offset``: the answer is the expected one plus one constant c, proved the same way;
-* ``reflected``: the answer is one constant c minus the expected one, proved the same way
-  (a reward of 1 where 0 is due and 0 where 1 is: an inverted condition);
 * ``unchanged``: the answer is one of the inputs, returned as it came in;
 * ``inputs``: the answer is the reference's on the same call with one input changed: a
   tensor or a number negated, a mask or a flag inverted, two inputs of one shape swapped, a
@@ -293,22 +291,6 @@ def offset(ev: Evidence) -> Found | None:
                  "every case")
 
 
-def reflected(ev: Evidence) -> Found | None:
-    """``c - expected`` for one constant c: a reward of 1 where 0 is due and 0 where 1 is."""
-    s, e = _pairs(ev)
-    if not e.numel() or _distinct(e) < 2:
-        return None
-    i = int(e.abs().argmax())
-    c = float(s[i] + e[i])
-    if not math.isfinite(c) or abs(c) < 1e-6:      # c = 0 is a sign flip (``sign``)
-        return None
-    if not ev.holds(lambda o, r: _map(r, lambda t: c - t)):
-        return None
-    return Found("reflected", f"your answer is {_fmt(c)} minus the expected one on {ev.count()} "
-                 f"({_proof(ev)}): what should be high is low and what should be low is high, "
-                 "the same on every case: a condition or a sign is inverted")
-
-
 def unchanged(ev: Evidence) -> Found | None:
     first = ev.failed[0]
     names = [k for k, v in _names(ev.reference_fn, first).items() if isinstance(v, torch.Tensor)]
@@ -518,7 +500,7 @@ def where(ev: Evidence) -> Found | None:
 
 
 #: in the order they are tried
-RELATIONS = (sign, factor, constant, offset, reflected, unchanged, inputs, transposed, direction, shift,
+RELATIONS = (sign, factor, constant, offset, unchanged, inputs, transposed, direction, shift,
              where)
 #: those that can hold where the answer's shape is not the expected one
 ANY_SHAPE = (transposed,)
