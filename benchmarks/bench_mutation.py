@@ -22,10 +22,11 @@ For every assignment of the registry:
    with the mutant on every random case of every function, at the value tests' precision
    ("one of: ..." is right when one of those named is; one shown with "another difference
    remains" is right when it gives the mutant's answer on most of the random calls the mutant
-   gets wrong and the reference's on the rest, :func:`explains_part`); relations: killed mutants shown only
-   a cause that names no known mistake (a relation of :mod:`autograder.engine.causes.relations`,
-   true of the answers by construction, counted apart from the precision); line named: killed
-   mutants shown only the line of their code that raises on every case
+   gets wrong and the reference's on the rest, :func:`explains_part`); relations: killed
+   mutants shown only a cause that names no known mistake (a relation of
+   :mod:`autograder.engine.causes.relations`, true of the answers by construction, counted
+   apart from the precision); line named: killed mutants shown only the line of their code
+   that raises on every case, or on every failed case with the others right
    (:mod:`autograder.engine.causes.raised`), right when it is the mutated line (a named line
    that is not is listed as a wrong cause); a cause: hinted plus relations plus line named;
    the killed mutants shown no cause are listed with their operator, line and
@@ -36,7 +37,8 @@ For every assignment of the registry:
 prints both tables side by side. ``--assignment NAME`` and ``--sample N`` (a seeded draw of N
 generated mutants per assignment) make a short run; ``tests/test_mutants.py`` runs such a sample.
 
-Run (about 10 minutes for all five assignments on two cores; twice that with --baseline)::
+Run (about 12 minutes for all five assignments on two cores; about 15 with --baseline, which
+shares the generation and the differential test)::
 
     .venv/bin/python benchmarks/bench_mutation.py
     .venv/bin/python benchmarks/bench_mutation.py --baseline 4455eef --json mutation.json
