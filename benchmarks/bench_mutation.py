@@ -20,10 +20,13 @@ For every assignment of the registry:
    hinted (shown at least one ``likely cause:`` naming a known mistake), and hint precision.
    A hint is right when the named mistake's replay (its file in the bank, materialised) agrees
    with the mutant on every random case of every function, at the value tests' precision
-   ("one of: ..." is right when one of those named is); relations: killed mutants shown only
-   a cause that names no known mistake (a relation of :mod:`autograder.engine.causes.relations`,
-   true of the answers by construction, counted apart from the precision); line named: killed
-   mutants shown only the line of their code that raises on every case
+   ("one of: ..." is right when one of those named is; one shown with "another difference
+   remains" is right when it gives the mutant's answer on most of the random calls the mutant
+   gets wrong and the reference's on the rest, :func:`explains_part`); relations: killed
+   mutants shown only a cause that names no known mistake (a relation of
+   :mod:`autograder.engine.causes.relations`, true of the answers by construction, counted
+   apart from the precision); line named: killed mutants shown only the line of their code
+   that raises on every case, or on every failed case with the others right
    (:mod:`autograder.engine.causes.raised`), right when it is the mutated line (a named line
    that is not is listed as a wrong cause); a cause: hinted plus relations plus line named;
    the killed mutants shown no cause are listed with their operator, line and
@@ -34,7 +37,8 @@ For every assignment of the registry:
 prints both tables side by side. ``--assignment NAME`` and ``--sample N`` (a seeded draw of N
 generated mutants per assignment) make a short run; ``tests/test_mutants.py`` runs such a sample.
 
-Run (about 10 minutes for all five assignments on two cores; twice that with --baseline)::
+Run (about 12 minutes for all five assignments on two cores; about 15 with --baseline, which
+shares the generation and the differential test)::
 
     .venv/bin/python benchmarks/bench_mutation.py
     .venv/bin/python benchmarks/bench_mutation.py --baseline 4455eef --json mutation.json
@@ -65,12 +69,15 @@ from bench_adversarial import extract, interpreter  # noqa: E402
 
 from autograder.authoring import course  # noqa: E402
 from autograder.authoring.course import BEGIN, END  # noqa: E402
+from autograder.engine.causes.evidence import Cause  # noqa: E402
 from autograder.engine.causes.raised import LINE_WORDS  # noqa: E402
 from autograder.engine.mutants import Mutant  # noqa: E402
 from pgcheck.assertions import FLOAT64_PRECISION, TOLERANCES  # noqa: E402
 
 SEEDS = 12                  #: random draws per dtype for the differential test
 CHILD_TIMEOUT = 60.0        #: seconds for one module's whole differential run
+#: how a hint that explains part of the evidence ends (judged by :func:`explains_part`)
+PARTIAL = Cause("x", partial=True).text.removeprefix("x; ")
 
 
 # -- 1. generate ------------------------------------------------------------------------------
@@ -325,7 +332,7 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
             row.survivors.append(f"{m['id']} {m['operator']} line {m['line']}")
             continue
         row.killed += 1
-        named_sets, unnamed, lines = set(), False, set()
+        named_sets, unnamed, lines, partial = set(), False, set(), set()
         for test in result["tests"]:
             for line in test["output"].splitlines():
                 if "likely cause:" in line:
@@ -333,6 +340,8 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
                     raising = re.search(LINE_WORDS, line)
                     if named:
                         named_sets.add(named)
+                        if PARTIAL in line:
+                            partial.add(named)
                     elif raising:
                         lines.add(int(raising.group(1)))
                     else:
@@ -351,12 +360,33 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
         row.hinted += bool(named_sets)
         for named in named_sets:
             row.hints += 1
-            if any(same(bank_sigs[k], sigs[m["id"]], value_level) for k in named):
+            judged = (lambda k: explains_part(bank_sigs[k], sigs[m["id"]], sigs["reference"])) \
+                if named in partial else (lambda k: same(bank_sigs[k], sigs[m["id"]], value_level))
+            if any(judged(k) for k in named):
                 row.right += 1
             else:
                 row.wrong.append(f"{m['id']} {m['operator']} line {m['line']}: {', '.join(named)}")
     row.seconds = graded["seconds"]
     return row
+
+
+def explains_part(mistake, mutant, reference) -> bool:
+    """A hint shown with "another difference remains" claims that the mistake gives the
+    mutant's answer on most of the calls where the mutant is wrong and the reference's answer
+    on the rest: judged by that claim, call by call of the random calls."""
+    if not all(isinstance(s, list) for s in (mistake, mutant, reference)) or \
+            not len(mistake) == len(mutant) == len(reference):
+        return False
+    explained = other = 0
+    for (_, k), (_, m), (_, r) in zip(mistake, mutant, reference):
+        wrong = not same(m, r, value_level)
+        if same(k, m, value_level):
+            explained += wrong
+        elif same(k, r, value_level):
+            other += wrong
+        else:
+            return False        # it predicts a wrong answer the mutant does not give
+    return explained > other
 
 
 def run_assignment(assignment, trees: list[tuple[str, list[str], Path]], tmp: Path,

@@ -191,6 +191,10 @@ def test_a_constant_an_input_returned_or_changed_is_named_with_numbers_not_a_cau
     assert "summed" not in text and "expected" in text
     name, text = related(_loss, lambda lp, r: _loss(lp, r) + 1.0, losses)
     assert name == "offset" and "plus 1 on all 2 failed cases" in text
+    # a 0/1 reward that is wrong is always 1 minus the right one: that proves nothing
+    def verify(text):
+        return 1.0 if text == "ok" else 0.0
+    assert related(verify, lambda t: 1.0 - verify(t), [("ok",), ("no",), ("ok",)]) == ("", "")
     rollouts = [tuple(torch.randn(T, generator=g, dtype=torch.float64) for _ in range(3))
                 + (torch.rand(T, generator=g) < 0.3, 0.9) for T in (7, 5)]
     name, text = related(_residuals, lambda r, v, nv, d, gamma: _residuals(r, -v, nv, d, gamma),
@@ -211,6 +215,10 @@ def test_a_constant_an_input_returned_or_changed_is_named_with_numbers_not_a_cau
         return c / c.std() if normalize_std else c
     flags = [(torch.randn(6, generator=g, dtype=torch.float64), flag) for flag in (True, False)]
     name, text = related(centred, lambda r, n: centred(r, not n), flags)
+    assert name == "inputs" and "`normalize_std` flipped" in text
+    # a flag the call leaves at its default is an input too: `if not normalize_std:`
+    defaults = [(torch.randn(6, generator=g, dtype=torch.float64),) for _ in range(2)]
+    name, text = related(centred, lambda r: centred(r, True), defaults)
     assert name == "inputs" and "`normalize_std` flipped" in text
     # zeros everywhere equal the answer with an input at 0, and point at no input
     assert related(centred, lambda r, n: torch.zeros_like(r), flags) == ("", "")
@@ -270,6 +278,16 @@ def test_a_function_raising_everywhere_at_one_line_names_that_line_and_nothing_e
     assert everywhere("f", observed(bad, 1.0)) is None                  # one case answered
     assert everywhere("f", observed(bad, Raised("TypeError", "", "f", 15))) is None  # two lines
     assert everywhere("f", observed(Raised("TypeError"), Raised("TypeError"))) is None  # no line
+    # only some cases raise: named when every failed case raised there and the others are right
+    from autograder.engine.causes.raised import on_failed
+    cause = Bank().conclude("f", observed(bad, 1.0, bad))
+    assert cause.mistake == "raised" and cause.text == (
+        "on the 2 failed cases, line 14 of your code (in f) raises TypeError: "
+        "unsupported operand type(s) for &: 'Tensor' and 'float'; the other case answers as "
+        "expected")
+    assert on_failed("f", observed(bad, 2.0, 1.0)) is None     # a failed case answered wrong
+    assert on_failed("f", observed(bad, 1.0, Raised("TypeError", "", "f", 15))) is None
+    assert on_failed("f", observed(1.0, 1.0)) is None           # nothing failed
     from autograder.engine.compare import raised
     from autograder.sandbox.problems import StudentError
     from autograder.sandbox.replies import WorkerError

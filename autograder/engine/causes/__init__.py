@@ -16,7 +16,8 @@ Every call a hidden test makes through ``compare`` is kept as an observation
    b. a function that **raises on every case** at one line of the student's code, of one
       type (:mod:`~autograder.engine.causes.raised`): that line and its error are named, as
       the submission's own traceback on the grader's inputs proves, unless a function it
-      calls answers wrongly too (the raise may follow from that);
+      calls answers wrongly too (the raise may follow from that); the same when every case it
+      got wrong raised so and every other case answered right;
    c. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
       the student's answers and the reference's (a sign flip, a factor that is a size of the
       inputs, a constant factor or offset named with its numbers, an input returned as it
@@ -38,7 +39,7 @@ from __future__ import annotations
 from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-case diagnoses
 from autograder.engine.causes.evidence import (UNKNOWN, Cause, LocalReply, Observation,  # noqa: F401
                                                Raised, agree, clone)
-from autograder.engine.causes.raised import everywhere
+from autograder.engine.causes.raised import everywhere, on_failed
 from autograder.engine.causes.relations import relate
 from autograder.engine.causes.replay import KnownMistakes, one_of
 
@@ -57,7 +58,7 @@ class Causes(KnownMistakes):
         hints = list(dict.fromkeys(m.hint for m in fitting))
         if hints:
             return Cause(one_of(hints), fitting[0].name if len(fitting) == 1 else "")
-        raising = everywhere(fn, observations)
+        raising = everywhere(fn, observations) or on_failed(fn, observations)
         upstream = any(o.fn != fn and not agree(o, o.student, o.reference) for o in cases)
         if raising and not upstream:    # a function it calls is wrong: the raise may follow
             return Cause(raising, "raised")

@@ -103,11 +103,13 @@ def _value_judge(obs: Observation, student, candidate) -> bool:
 
 
 def _names(reference_fn, obs: Observation) -> dict[str, object]:
-    """The call's arguments by parameter name (positional ones named from the signature)."""
+    """The call's arguments by parameter name (positional ones named from the signature), the
+    ones left at their default included (a flag the call leaves at False can be flipped too)."""
     try:
         bound = inspect.signature(reference_fn).bind(*obs.args, **obs.kwargs)
     except (TypeError, ValueError):
         return {f"argument {i + 1}": a for i, a in enumerate(obs.args)} | dict(obs.kwargs)
+    bound.apply_defaults()
     return dict(bound.arguments)
 
 
