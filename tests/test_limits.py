@@ -131,8 +131,10 @@ def test_a_first_call_that_builds_an_optimizer_pays_no_import(tmp_path):
     declare it does not pay it on every run."""
     from autograder.sandbox.servers import ForkFactory
 
-    assert "torch._dynamo" in course.warm_imports("reinforce")
-    assert "torch._dynamo" not in course.warm_imports("gae")
+    plain = next(n for n in sorted(course.assignments())
+                 if "torch._dynamo" not in course.warm_imports(n))
+    warmed = next(n for n in sorted(course.assignments())
+                  if "torch._dynamo" in course.warm_imports(n))   # reinforce's update step
     make_submission(tmp_path / "s", EX.name,
                     "import sys, torch\nDYNAMO = 'torch._dynamo' in sys.modules\n"
                     "def step():\n    w = torch.nn.Parameter(torch.zeros(2))\n"
@@ -140,7 +142,7 @@ def test_a_first_call_that_builds_an_optimizer_pays_no_import(tmp_path):
                     "    opt.step()\n    return w.detach()\n"
                     "def dynamo():\n    return torch.tensor(DYNAMO)\n")
     sub = read("s", tmp_path / "s", EX.name, ["step", "dynamo"])
-    for warm in (course.warm_imports("reinforce"), course.warm_imports("gae")):
+    for warm in (course.warm_imports(warmed), course.warm_imports(plain)):
         zygote = Zygote(ForkFactory(warm))
         session = Session(zygote, sub.load_message(EX.name, {}),
                           Config(mode="plain", limits=Limits(warmup=0)))

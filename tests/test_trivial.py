@@ -67,11 +67,17 @@ def zygote():
     server.close()
 
 
-def grade(tmp_path, zygote, name: str, source: str, student: str = "s") -> dict:
+def graded(tmp_path, zygote, name: str, source: str, student: str = "s"):
+    """The grade (its record) of ``source`` handed in as ``student``'s ``name``."""
     make_submission(tmp_path / student, name, source)
     options = autograder.engine.grade.Options(out_dir=tmp_path / "out", skip_slow=True)
     return autograder.engine.grade.grade(student, tmp_path / student, course.get(name), options,
-                                        zygote).to_contract()
+                                        zygote)
+
+
+def grade(tmp_path, zygote, name: str, source: str, student: str = "s") -> dict:
+    """The grade's contract JSON (what ``grade --json`` prints)."""
+    return graded(tmp_path, zygote, name, source, student).to_contract()
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

@@ -5,7 +5,7 @@ import json
 from autograder.authoring import course
 from autograder.engine.plugin import gate_note
 from autograder.report import gradebook_rows
-from test_trivial import grade, trivial_source, zygote  # noqa: F401 - zygote is a fixture
+from test_trivial import graded, trivial_source, zygote  # noqa: F401 - zygote is a fixture
 
 
 def test_gated_points_count_once_the_main_cases_pass(tmp_path, zygote):
@@ -16,13 +16,15 @@ def test_gated_points_count_once_the_main_cases_pass(tmp_path, zygote):
         assert len(found) == 1
         return found[0]
 
-    zeros = grade(tmp_path, zygote, "grpo", trivial_source(course.get("grpo"), "zeros"))
+    zeros_record = graded(tmp_path, zygote, "grpo", trivial_source(course.get("grpo"), "zeros"))
+    zeros = zeros_record.to_contract()
     assert single_response(zeros)["score"] == 0
     assert single_response(zeros)["output"] == gate_note(["group_advantages"])
     assert "held back until the main cases of group_advantages pass" in gate_note(["group_advantages"])
 
     source = trivial_source(course.get("grpo"), "zeros", keep=("group_advantages",))
-    half = grade(tmp_path, zygote, "grpo", source, student="half")
+    half_record = graded(tmp_path, zygote, "grpo", source, student="half")
+    half = half_record.to_contract()
     assert single_response(half)["score"] == single_response(half)["max_score"] > 0
     assert half["max_score"] == zeros["max_score"]
 
@@ -37,7 +39,7 @@ def test_gated_points_count_once_the_main_cases_pass(tmp_path, zygote):
         assert all(t["status"] == ("passed" if t["score"] == t["max_score"] else "failed")
                    for t in saved["tests"] if t["max_score"])
     assert gate_note(["group_advantages"]) in (tmp_path / "out" / "s" / "feedback.md").read_text()
-    header, rows = gradebook_rows([zeros, half])
+    header, rows = gradebook_rows([zeros_record, half_record])
     by_student = {row[0]: dict(zip(header, row)) for row in rows}
     assert by_student["s"]["grpo: degenerate groups"] == by_student["s"]["total"] == 0
     assert by_student["half"]["grpo"] == by_student["half"]["total"] == half["score"] > 0

@@ -53,7 +53,8 @@ def test_hang_crash_and_memory_fail_once_and_the_rest_is_graded(tmp_path, zygote
     limits = Limits(call_floor=1.0, warmup=0.0, memory_mb=256)   # a small bomb, quickly
     result = grade.grade("s", tmp_path / "s", course.get("reinforce"),
                           grade.Options(out_dir=tmp_path / "out", limits=limits), zygote)
-    outputs = [t["output"] for t in result["tests"]]
+    contract = result.to_contract()
+    outputs = [t["output"] for t in contract["tests"]]
     for fn, first, then in [
             ("discounted_returns", "discounted_returns did not return within",
              "skipped: discounted_returns hung on "),
@@ -65,6 +66,6 @@ def test_hang_crash_and_memory_fail_once_and_the_rest_is_graded(tmp_path, zygote
         assert any(o.startswith(then) for o in outputs), (fn, outputs)
     assert [e.function for e in result.of_kind(Kind.HUNG)] == ["discounted_returns"], \
         "one hang, not one per call"
-    correct = [t for t in result["tests"] if t["name"].split(":")[0] in ("update step",
+    correct = [t for t in contract["tests"] if t["name"].split(":")[0] in ("update step",
                                                                          "variance of the estimate")]
     assert len(correct) == 5 and all(t["score"] == t["max_score"] > 0 for t in correct), correct
