@@ -15,9 +15,10 @@ Run: ``.venv/bin/python benchmarks/bench_cartpole.py [--seeds 3]``
 With ``--baseline COMMIT`` (repeatable) it instead grades a correct ``ppo`` submission with
 each commit's code and this checkout's, side by side in interleaved rounds on one core, and
 prints the whole grade and the cart-pole check (whole minus ``--skip-slow``) with their
-ratios (:func:`bench_capstone.side_by_side`; no SB3 needed)::
+ratios (:func:`bench_capstone.side_by_side`; no SB3 needed), and the check's wall time less
+this checkout's first-optimizer import (timed once a round: :func:`print_without_import`)::
 
-    .venv/bin/python benchmarks/bench_cartpole.py --baseline 24c18be --baseline 4b29bfc --rounds 3
+    .venv/bin/python benchmarks/bench_cartpole.py --baseline 24c18be --baseline c9b2be3 --rounds 3
 """
 from __future__ import annotations
 
