@@ -53,13 +53,15 @@ def grade(python: list[str], checkout: Path, submission: Path, out: Path, core: 
     return seconds, wall, result["score"], result["max_score"]
 
 
-def side_by_side(assignment: str, check: str, baselines: list[str], rounds: int, core: int
-                 ) -> None:
+def side_by_side(assignment: str, check: str, baselines: list[str], rounds: int, core: int,
+                 also: dict | None = None) -> dict[str, dict[str, list[float]]]:
     """Grade the reference of ``assignment`` as a submission with each baseline commit's code
     and this checkout's, in interleaved rounds, in full and with ``--skip-slow``; print, per
     setup, the medians of the whole grade and of ``check`` (the difference), in the
     results.json's ``execution_time`` and in the command's wall time (which also counts what
-    the grader does before and after the submission), then each baseline's ratios."""
+    the grader does before and after the submission), then each baseline's ratios. ``also``
+    names other timings (``what -> fn(core) -> seconds``), taken once a round after the
+    grades, with this checkout's code. Returns every figure: what -> setup -> per round."""
     tables: dict[str, dict[str, list[float]]] = {}   # what -> setup -> per round
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -84,6 +86,8 @@ def side_by_side(assignment: str, check: str, baselines: list[str], rounds: int,
                                     ("whole grade, wall", wall),
                                     (f"{check} check, wall", wall - unit_wall)):
                     tables.setdefault(what, {}).setdefault(label, []).append(value)
+            for what, timing in (also or {}).items():
+                tables.setdefault(what, {}).setdefault("this checkout", []).append(timing(core))
     for what, table in tables.items():
         for label, values in table.items():
             print(f"{label}: {what} of a correct {assignment} submission "
@@ -91,13 +95,14 @@ def side_by_side(assignment: str, check: str, baselines: list[str], rounds: int,
                   f"{', '.join(f'{v:.1f}' for v in values)})")
     for what, table in tables.items():
         ours = table["this checkout"]
-        for label, base in table.items():
+        for label, base in table.items() if what not in (also or {}) else ():
             if label != "this checkout":
                 ratios = [o / b for o, b in zip(ours, base)]
                 print(f"{what}, this checkout / {label}: "
                       f"{statistics.median(ours) / statistics.median(base):.2f} "
                       f"[{min(ratios):.2f}-{max(ratios):.2f} per round]")
     print(f"load average at the end (1, 5, 15 min): {os.getloadavg()}")
+    return tables
 
 
 def main():

@@ -15,9 +15,10 @@ Run: ``.venv/bin/python benchmarks/bench_cartpole.py [--seeds 3]``
 With ``--baseline COMMIT`` (repeatable) it instead grades a correct ``ppo`` submission with
 each commit's code and this checkout's, side by side in interleaved rounds on one core, and
 prints the whole grade and the cart-pole check (whole minus ``--skip-slow``) with their
-ratios (:func:`bench_capstone.side_by_side`; no SB3 needed)::
+ratios (:func:`bench_capstone.side_by_side`; no SB3 needed), and the check's wall time less
+this checkout's first-optimizer import (timed once a round: :func:`print_without_import`)::
 
-    .venv/bin/python benchmarks/bench_cartpole.py --baseline 24c18be --baseline 4b29bfc --rounds 3
+    .venv/bin/python benchmarks/bench_cartpole.py --baseline 24c18be --baseline c9b2be3 --rounds 3
 """
 from __future__ import annotations
 
@@ -79,6 +80,39 @@ def ours_seconds(seed: int) -> tuple[float, int | None]:
     return time.perf_counter() - start, out["reached_at"]
 
 
+#: the first torch.optim optimizer of a process: it imports torch._dynamo
+OPTIMIZER_IMPORT = "first optimizer (torch._dynamo import), wall"
+
+
+def optimizer_import_seconds(core: int) -> float:
+    """Wall seconds of a fresh process's first ``torch.optim`` optimizer, pinned to ``core``
+    (what ``engine.pool.warm_trainer`` pays before the first submission)."""
+    code = ("import time, torch, torch.optim\nstart = time.perf_counter()\n"
+            "torch.optim.Adam([torch.nn.Parameter(torch.zeros(1))])\n"
+            "print(time.perf_counter() - start)")
+    out = subprocess.run(["taskset", "-c", str(core), sys.executable, "-c", code], check=True,
+                         capture_output=True, text=True).stdout
+    return float(out)
+
+
+def print_without_import(tables: dict) -> None:
+    """The check's wall time with this checkout's first-optimizer import taken out, against
+    each baseline's: a baseline that trained in the worker (24c18be) had its fork server
+    import torch._dynamo in every run, ``--skip-slow`` too (``warm_imports``), so its
+    whole-minus-skip-slow difference leaves that import out, while this checkout pays it
+    only when a training check runs (``warm_trainer``), inside the difference."""
+    check, imports = tables["cart-pole check, wall"], tables[OPTIMIZER_IMPORT]["this checkout"]
+    ours = [c - i for c, i in zip(check["this checkout"], imports)]
+    print(f"cart-pole check, wall, less the first optimizer's import: this checkout "
+          f"{statistics.median(ours):.1f} s ({', '.join(f'{v:.1f}' for v in ours)})")
+    for label, base in check.items():
+        if label != "this checkout":
+            ratios = [o / b for o, b in zip(ours, base)]
+            print(f"cart-pole check, wall, less the first optimizer's import, this checkout / "
+                  f"{label}: {statistics.median(ours) / statistics.median(base):.2f} "
+                  f"[{min(ratios):.2f}-{max(ratios):.2f} per round]")
+
+
 def grading_seconds(skip_slow: bool) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         sub = Path(tmp) / "alice"
@@ -105,7 +139,9 @@ def main():
     if args.baseline:
         from bench_capstone import side_by_side
 
-        side_by_side("ppo", "cart-pole", args.baseline, args.rounds, args.core)
+        tables = side_by_side("ppo", "cart-pole", args.baseline, args.rounds, args.core,
+                              also={OPTIMIZER_IMPORT: optimizer_import_seconds})
+        print_without_import(tables)
         return
     n = args.seeds
     ours_seconds(0)          # warm both (first Adam, first env): not what we compare

@@ -158,6 +158,12 @@ def encode(value, buffers: list, depth: int = 0):
     """Turn ``value`` into JSON-able data, appending raw tensor bytes to ``buffers``."""
     if depth > MAX_DEPTH:
         raise ProtocolError("value nested too deeply")
+    kind = type(value)          # the common exact types first; a subclass takes the checks below
+    if kind is str or kind is int or kind is bool or value is None or (
+            kind is float and math.isfinite(value)):
+        return value
+    if kind is list:
+        return [encode(v, buffers, depth + 1) for v in value]
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -186,8 +192,24 @@ def encode(value, buffers: list, depth: int = 0):
     return {"t": "opaque", "type": type(value).__qualname__, "repr": _short_repr(value)}
 
 
+#: numpy's dtype objects of :data:`DTYPES` -> name, filled on first use: ``str(dtype)`` costs
+#: more than copying a small tensor's bytes
+_NAMES: dict = {}
+#: name in :data:`DTYPES` -> numpy's dtype object, filled on first use
+_DTYPE_OF: dict = {}
+
+
+def _dtype_name(dtype) -> str:
+    name = _NAMES.get(dtype)
+    if name is None:
+        name = str(dtype)
+        if name in DTYPES and len(_NAMES) < len(DTYPES):
+            _NAMES[dtype] = name
+    return name
+
+
 def _encode_array(tag, array, buffers):
-    name = str(array.dtype)
+    name = _dtype_name(array.dtype)
     if name not in DTYPES:
         return {"t": "opaque", "type": f"{tag} of {name}", "repr": ""}
     buffers.append(array.tobytes())      # C order whatever the array's own layout
@@ -212,13 +234,25 @@ def decode(data, buffers: list, depth: int = 0):
         raise ProtocolError("value nested too deeply") from None
 
 
+def _text(data: str) -> str:
+    """A peer's string, made encodable: a lone surrogate ("\\ud800") never reaches a writer."""
+    return data if data.isascii() else encodable(data)
+
+
 def _decode(data, buffers, depth):
     if depth > MAX_DEPTH:
         raise ProtocolError("value nested too deeply")
+    kind = type(data)           # what JSON parses to, first: each case as below
+    if kind is float or kind is bool or data is None:
+        return data
+    if kind is str:
+        return _text(data)
+    if kind is list:
+        return [_decode(v, buffers, depth + 1) for v in data]
     if isinstance(data, int) and not isinstance(data, bool) and not -(1 << 63) <= data < 1 << 64:
         return Opaque("int", f"an integer of {len(str(abs(data)))} digits")
     if isinstance(data, str):
-        return encodable(data)          # a lone surrogate ("\\ud800") never reaches a writer
+        return _text(data)
     if data is None or isinstance(data, (bool, int, float)):
         return data
     if isinstance(data, list):
@@ -229,7 +263,7 @@ def _decode(data, buffers, depth):
     if tag == "tuple":
         return tuple(_decode(v, buffers, depth + 1) for v in _expect(data, "v", list))
     if tag == "dict":
-        return {encodable(k): _decode(v, buffers, depth + 1)
+        return {_text(k): _decode(v, buffers, depth + 1)
                 for k, v in _expect(data, "v", dict).items()}
     if tag == "float":
         text = _expect(data, "v", str)
@@ -278,10 +312,13 @@ def _decode_array(data, buffers):
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(buffers):
         raise ProtocolError("bad buffer index")
     raw = buffers[index]
-    if math.prod(shape) * np.dtype(dtype).itemsize != len(raw):
+    kind = _DTYPE_OF.get(dtype)
+    if kind is None:
+        kind = _DTYPE_OF[dtype] = np.dtype(dtype)
+    if math.prod(shape) * kind.itemsize != len(raw):
         raise ProtocolError("shape does not match the byte count")
     try:    # a bytearray (read from a socket) is used in place; bytes are copied, to be writable
-        array = np.frombuffer(raw, dtype=dtype).reshape(shape)
+        array = np.frombuffer(raw, dtype=kind).reshape(shape)
         return array if array.flags.writeable else array.copy()
     except (ValueError, TypeError, OverflowError, MemoryError) as exc:  # e.g. shape [0, 2**31]
         raise ProtocolError(f"bad shape ({_clip(str(exc), 80)})") from None
