@@ -26,8 +26,9 @@ For every assignment of the registry:
    mutants shown only a cause that names no known mistake (a relation of
    :mod:`autograder.engine.causes.relations`, true of the answers by construction, counted
    apart from the precision); line named: killed mutants shown only the line of their code
-   that raises on every case, or on every failed case with the others right
-   (:mod:`autograder.engine.causes.raised`), right when it is the mutated line (a named line
+   that raises on every case, or on every failed case with the others right, or the line
+   above it that made the bool it raises on (:mod:`autograder.engine.causes.raised`), right
+   when it is the mutated line (a named line
    that is not is listed as a wrong cause); a cause: hinted plus relations plus line named;
    the killed mutants shown no cause are listed with their operator, line and
    code. Goals: every non-equivalent mutant killed, precision at least 95 %.

@@ -302,6 +302,43 @@ def test_a_function_raising_everywhere_at_one_line_names_that_line_and_nothing_e
     assert not refusal.not_implemented and str(refusal).startswith("your code raised")
 
 
+def test_a_bool_made_a_line_above_the_raise_names_the_line_that_made_it():
+    """`is` on tensors gives one bool without an error; where that bool is used as a tensor the
+    code raises. The line named is the one that made the bool, proved by the message and the
+    student's source; with two candidates, a reassigned name or another message, the raising
+    line is named as before."""
+    from autograder.engine.causes.raised import bool_made_at, everywhere
+
+    source = ("import torch\n"
+              "def f(x):\n"
+              "    centred = x - x.mean()\n"
+              "    same = x.amax() is x.amin()\n"
+              "    return torch.where(same, torch.zeros_like(centred), centred)\n")
+    where = Raised("TypeError", "where(): argument 'condition' (position 1) must be Tensor, "
+                   "not bool", "f", 5)
+    assert bool_made_at((source,), where) == (
+        4, "same", "`is` compares the objects, not their values")
+    cases = [Observation("f", "value", (i,), {}, where, 1.0, _judge_value) for i in range(3)]
+    assert everywhere("f", cases, (source,)) == (
+        "on all 3 cases, line 4 of your code (in f) makes same one Python bool (`is` compares "
+        "the objects, not their values), and line 5 raises TypeError: where(): argument "
+        "'condition' (position 1) must be Tensor, not bool")
+    # a notebook: the last cell that defines f, its own line numbers
+    assert bool_made_at(("def f(x):\n    return x\n", "\n" + source), Raised(
+        where.type, where.message, "f", 6))[0] == 5
+    assert everywhere("f", cases).startswith("on all 3 cases, line 5 of your code")  # no source
+    overloads = Raised("TypeError", "where() received an invalid combination of arguments - got "
+                       "(bool, Tensor, Tensor), but expected one of: ...", "f", 5)
+    assert bool_made_at((source,), overloads)[0] == 4
+    other = Raised("TypeError", "unsupported operand type(s)", "f", 5)
+    assert bool_made_at((source,), other) is None                   # no bool arrived
+    twice = source.replace("    return", "    same = same is True\n    return")
+    assert bool_made_at((twice,), Raised(where.type, where.message, "f", 6)) is None
+    equal = source.replace(" is ", " == ")                           # a tensor, not a bool
+    assert bool_made_at((equal,), where) is None
+    assert bool_made_at(("def f(:\n",), where) is None              # does not parse
+
+
 def test_a_relation_of_one_item_of_a_tuple_answer_is_named_with_the_item():
     """The first item right, the second exactly minus the expected one on every case: named of
     that item; a second item that differs otherwise is said to differ, not explained."""

@@ -28,7 +28,8 @@ def compare(request, student, reference, assignment):
     from autograder.engine.compare import Compare, Causes
 
     plugin = active(request.config)
-    plugin.compare = Compare(student, reference, Causes(assignment))
+    sources = getattr(plugin.student._student, "_sources", None)   # none: nothing loaded
+    plugin.compare = Compare(student, reference, Causes(assignment, sources() if sources else ()))
     return plugin.compare
 
 

@@ -8,6 +8,7 @@ itself, and never hold the student's code.
 from __future__ import annotations
 
 from pgcheck.calls import CallResult
+from pgcheck.loading import notebook_definitions
 
 from autograder.records.events import FORGED_GRADIENT, Event, Kind
 from autograder.sandbox.problems import StudentError
@@ -72,6 +73,14 @@ class Student:
         if name.startswith("_"):
             raise AttributeError(name)
         return _Function(self._session, name, self._timer)
+
+    def _sources(self) -> tuple[str, ...]:
+        """The student's code as the worker runs it: the module, or each notebook cell's
+        definitions (line numbers as tracebacks give them). Read, never run, by the causes."""
+        load = self._session.load_message
+        if load.get("kind") == "py":
+            return (load.get("source") or "",)
+        return tuple(notebook_definitions(text) for _, text in load.get("cells") or [])
 
     def _context(self, where: str) -> None:
         """Say where the calls that follow and name no case come from (the test being run)."""

@@ -15,7 +15,8 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       function and of the functions it calls;
    b. a function that **raises on every case** at one line of the student's code, of one
       type (:mod:`~autograder.engine.causes.raised`): that line and its error are named, as
-      the submission's own traceback on the grader's inputs proves, unless a function it
+      the submission's own traceback on the grader's inputs proves (or the line above it that
+      made the bool it raises on, as the student's source shows), unless a function it
       calls answers wrongly too (the raise may follow from that); the same when every case it
       got wrong raised so and every other case answered right;
    c. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
@@ -45,7 +46,13 @@ from autograder.engine.causes.replay import KnownMistakes, one_of
 
 
 class Causes(KnownMistakes):
-    """The pipeline of the module docstring for one assignment."""
+    """The pipeline of the module docstring for one assignment. ``sources``: the student's
+    code as the worker ran it (the module, or each notebook cell), read by step b only, to name
+    the line that made a value where the line that raises only used it."""
+
+    def __init__(self, assignment, sources: tuple[str, ...] = ()):
+        super().__init__(assignment)
+        self.sources = tuple(sources)
 
     def conclude(self, fn: str, observations: list[Observation], reference=None) -> Cause:
         """The likely cause of ``fn``'s failures (``reference``: the reference module, for the
@@ -58,7 +65,8 @@ class Causes(KnownMistakes):
         hints = list(dict.fromkeys(m.hint for m in fitting))
         if hints:
             return Cause(one_of(hints), fitting[0].name if len(fitting) == 1 else "")
-        raising = everywhere(fn, observations) or on_failed(fn, observations)
+        raising = (everywhere(fn, observations, self.sources)
+                   or on_failed(fn, observations, self.sources))
         upstream = any(o.fn != fn and not agree(o, o.student, o.reference) for o in cases)
         if raising and not upstream:    # a function it calls is wrong: the raise may follow
             return Cause(raising, "raised")

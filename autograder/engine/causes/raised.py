@@ -23,14 +23,97 @@ raised and how many answered right; why those cases reach it is not guessed::
     likely cause: on the 5 failed cases, line 49 of your code (in group_advantages) raises
     TypeError: unsupported operand type(s) for >>: 'Tensor' and 'Tensor'; the 4 other cases
     answer as expected
+
+The line that raises is not always the line that is wrong. ``is``, ``is not``, ``in`` and
+``not in`` compare tensors without an error and give one Python bool; the error comes where
+that bool is used as a tensor (``torch.where(all_equal, ...)``: "got (bool, Tensor, Tensor)").
+When the message says a bool arrived, and the raising line reads exactly one name that the
+same function assigned, once and earlier, from such a comparison, the student's source
+(parsed here, never run: :func:`bool_made_at`) names that line as where the mistake is::
+
+    likely cause: on all 9 cases, line 50 of your code (in group_advantages) makes all_equal
+    one Python bool (`is` compares the objects, not their values), and line 51 raises
+    TypeError: where() received an invalid combination of arguments - got (bool, Tensor, ...
 """
 from __future__ import annotations
+
+import ast
+import re
 
 from autograder.engine.causes.evidence import Observation, Raised, agree
 
 #: how the cause reads; ``benchmarks/bench_mutation.py`` finds the line it names by ``LINE_WORDS``
 TEXT = "on {cases}, line {line} of your code (in {function}) raises {type}: {message}"
-LINE_WORDS = r"line (\d+) of your code \(in \w+\) raises"
+LINE_WORDS = r"line (\d+) of your code \(in \w+\) (?:raises|makes)"
+#: the cause when a bool made at an earlier line raises where it is used (:func:`bool_made_at`)
+MADE = ("on {cases}, line {made} of your code (in {function}) makes {name} one Python bool "
+        "({how}), and line {line} raises {type}: {message}")
+#: a message saying a Python bool arrived where a tensor belongs
+#: ("must be Tensor, not bool", "'bool' object has no attribute", torch's overloads' "got (bool,
+#: Tensor, Tensor)")
+_BOOL_ARRIVED = re.compile(r"\bnot bool\b|'bool' object|\bgot \([^)]*\bbool\b")
+#: the comparisons that give one bool of tensors without an error, and what each does
+_BOOL_OPS = {ast.Is: "`is` compares the objects, not their values",
+             ast.IsNot: "`is not` compares the objects, not their values",
+             ast.In: "`in` asks whether a value is among the elements",
+             ast.NotIn: "`not in` asks whether a value is among the elements"}
+
+
+def _function(sources: tuple[str, ...], name: str, line: int) -> ast.FunctionDef | None:
+    """The last top-level definition of ``name`` in ``sources`` (the code the worker ran:
+    the module, or each notebook cell) that spans ``line``."""
+    found = None
+    for text in sources:
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name == name \
+                    and node.lineno <= line <= (node.end_lineno or 0):
+                found = node
+    return found
+
+
+def bool_made_at(sources: tuple[str, ...], raised: Raised) -> tuple[int, str, str] | None:
+    """(line, name, how) when ``raised`` says a bool arrived, the raising line of the student's
+    function reads exactly one name assigned from a bool-making comparison (``_BOOL_OPS``), and
+    that name is assigned once in the function, before that line; else None."""
+    if not _BOOL_ARRIVED.search(raised.message):
+        return None
+    node = _function(sources, raised.function, raised.line)
+    if node is None:
+        return None
+    assigned: dict[str, list[ast.AST]] = {}
+    for n in ast.walk(node):
+        targets = n.targets if isinstance(n, ast.Assign) else \
+            [n.target] if isinstance(n, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    assigned.setdefault(name.id, []).append(n)
+    read = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Load) and n.lineno <= raised.line <= (n.end_lineno or 0)}
+    made = []
+    for name in sorted(read):
+        (only, *more) = assigned.get(name, [None])
+        if only is None or more or not isinstance(only, ast.Assign) or only.lineno >= raised.line:
+            continue
+        value = only.value
+        ops = [op for op in value.ops if type(op) in _BOOL_OPS] \
+            if isinstance(value, ast.Compare) else []
+        if ops:
+            made.append((only.lineno, name, _BOOL_OPS[type(ops[0])]))
+    return made[0] if len(made) == 1 else None
+
+
+def _text(cases: str, first: Raised, message: str, sources: tuple[str, ...]) -> str:
+    made = bool_made_at(sources, first)
+    if made:
+        return MADE.format(cases=cases, made=made[0], name=made[1], how=made[2], line=first.line,
+                           function=first.function, type=first.type, message=message)
+    return TEXT.format(cases=cases, line=first.line, function=first.function, type=first.type,
+                       message=message)
 
 
 def _one_line(answers: list) -> Raised | None:
@@ -49,9 +132,10 @@ def _message(answers: list[Raised]) -> str:
     return message
 
 
-def on_failed(fn: str, observations: list[Observation]) -> str | None:
+def on_failed(fn: str, observations: list[Observation], sources: tuple[str, ...] = ()) -> str | None:
     """The cause when every failed case of ``fn`` raised one type at one line and every other
-    compared case agrees with the reference (at least one of each), else None."""
+    compared case agrees with the reference (at least one of each), else None. ``sources``:
+    the student's code, for :func:`bool_made_at`."""
     cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
     failed = [o for o in cases if not agree(o, o.student, o.reference)]
     passed = len(cases) - len(failed)
@@ -60,17 +144,16 @@ def on_failed(fn: str, observations: list[Observation]) -> str | None:
         return None
     count = "the only failed case" if len(failed) == 1 else f"the {len(failed)} failed cases"
     others = "the other case answers" if passed == 1 else f"the {passed} other cases answer"
-    return TEXT.format(cases=count, line=first.line, function=first.function, type=first.type,
-                       message=_message([o.student for o in failed])) + \
+    return _text(count, first, _message([o.student for o in failed]), sources) + \
         f"; {others} as expected"
 
 
-def everywhere(fn: str, observations: list[Observation]) -> str | None:
-    """The cause when every compared case of ``fn`` raised one type at one line, else None."""
+def everywhere(fn: str, observations: list[Observation], sources: tuple[str, ...] = ()) -> str | None:
+    """The cause when every compared case of ``fn`` raised one type at one line, else None
+    (``sources``: as :func:`on_failed`'s)."""
     answers = [o.student for o in observations if o.fn == fn and o.kind in ("value", "grad")]
     first = _one_line(answers)
     if first is None:
         return None
     count = "the only case" if len(answers) == 1 else f"all {len(answers)} cases"
-    return TEXT.format(cases=count, line=first.line, function=first.function, type=first.type,
-                       message=_message(answers))
+    return _text(count, first, _message(answers), sources)
