@@ -20,7 +20,7 @@ from rich.console import Console
 from autograder.records.events import Event, Kind
 from autograder.records.grades import GradeDetails, Graded
 from autograder.records.outcomes import TestOutcome
-from autograder.report import gradescope_results, what_went_wrong
+from autograder.report import what_went_wrong
 from autograder.report.feedback import feedback_of, markdown
 from autograder.review import classview
 
@@ -47,19 +47,19 @@ def test_every_kind_has_an_example():
 
 def one_grade(student: str, events) -> tuple[dict, GradeDetails]:
     outcome = TestOutcome("idea: a", "idea", 0.0, 1.0, "failed", "wrong", "after_published")
-    result = {"submission": student, "assignment": "alpha", "score": 0.0, "max_score": 1.0,
-              "tests": [{"name": "idea: a", "score": 0.0, "max_score": 1.0, "output": "wrong"}]}
+    result = Graded(student, "alpha", (outcome,), events=tuple(events)).to_contract()
     return result, GradeDetails(outcomes=(outcome,), events=tuple(events))
 
 
 def test_each_kind_reaches_the_class_page_and_the_summary_in_its_own_words():
-    """results.json as the engine writes it, read back by the class page: each student's event
-    is in the table of its kind, with its sentence; the batch summary names each kind."""
+    """A grade as the regrade cache keeps it, read back by the class page: each student's
+    event is in the table of its kind, with its sentence; the batch summary names each kind."""
     records = []
     for kind, event in EACH_KIND.items():
         result, details = one_grade(kind.name.lower(), [event])
-        on_disk = json.loads(json.dumps(gradescope_results(result, details)))
-        records.append(classview.record(on_disk, kind.name.lower()))
+        kept = Graded(result["submission"], "alpha", details.outcomes, events=details.events)
+        records.append(classview.record(Graded.from_cache(json.loads(json.dumps(
+            kept.to_cache())))))
         assert f"- {event.text}" in markdown(feedback_of(result, details))
     problems = classview.summarise("alpha", records)["problems"]
     rows = {(row["student"], row["kind"]): row for table in ("crashes", "timeouts")
