@@ -15,7 +15,14 @@ ratios of run 2 and run 3 to run 1, medians over ``--rounds`` interleaved rounds
 2-core machine wanders by 10-20 % between runs), with their spread. The issue's bar: run 2
 takes at most 10 % of run 1.
 
-Run: ``.venv/bin/python benchmarks/bench_regrade.py [--n 40] [--rounds 3]``
+With ``--baseline COMMIT`` (repeatable) it instead runs the three grades with each baseline
+commit's code and this checkout's, in interleaved rounds (each round: every setup once, a class
+of its own), and prints each setup's median seconds per run and this checkout's ratio to each
+baseline: a change of the pipeline around the grades (reading, caching, writing, the class
+page) shows here, the first run's grading itself being the same.
+
+Run: ``.venv/bin/python benchmarks/bench_regrade.py [--n 40] [--rounds 3]``, or
+``nice -n 5 .venv/bin/python benchmarks/bench_regrade.py --baseline c9b2be3 --rounds 2``
 """
 from __future__ import annotations
 
@@ -51,34 +58,76 @@ def build_class(folder: Path, n: int) -> list[Path]:
     return students
 
 
-def grade(klass: Path, out: Path) -> tuple[float, str]:
+def grade(klass: Path, out: Path, python: list[str] = AUTOGRADE[:1],
+          checkout: Path = ROOT) -> tuple[float, str]:
+    """One ``autograde grade`` of ``klass`` into ``out`` (with ``python`` in ``checkout``):
+    its wall time and standard error."""
     start = time.perf_counter()
-    proc = subprocess.run([*AUTOGRADE, "grade", str(klass), "-a", "grpo", "--jobs", "2",
-                           "--out", str(out)], capture_output=True, text=True, check=True,
-                          cwd=ROOT)
+    proc = subprocess.run([*python, "-m", "autograder.cli", "grade", str(klass), "-a", "grpo",
+                           "--jobs", "2", "--out", str(out)], capture_output=True, text=True,
+                          check=True, cwd=checkout)
     return time.perf_counter() - start, proc.stderr
+
+
+def three_runs(base: Path, n: int, python: list[str] = AUTOGRADE[:1],
+               checkout: Path = ROOT) -> tuple[float, float, float]:
+    """The seconds of the three runs of the module docstring, on a class of ``n`` in
+    ``base`` (removed after)."""
+    students = build_class(base / "class", n)
+    first, _ = grade(base / "class", base / "out", python, checkout)
+    second, log = grade(base / "class", base / "out", python, checkout)
+    assert f"reused {n} earlier grades" in log, log[-500:]
+    changed = students[0] / "grpo.py"
+    changed.write_text(changed.read_text() + "\n# resubmitted\n")
+    third, log = grade(base / "class", base / "out", python, checkout)
+    assert f"reused {n - 1} earlier grades" in log, log[-500:]
+    shutil.rmtree(base)
+    return first, second, third
+
+
+def side_by_side(baselines: list[str], n: int, rounds: int) -> None:
+    """``--baseline``: the three runs with each commit's code and this checkout's."""
+    from bench_adversarial import extract
+
+    names = ("graded", "all reused", "one changed")
+    seconds: dict[str, list[tuple[float, float, float]]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        setups = [(f"baseline {c}", *reversed(extract(c, Path(tmp) / f"b{i}")))
+                  for i, c in enumerate(baselines)] + [("this checkout", AUTOGRADE[:1], ROOT)]
+        for r in range(rounds):
+            for k, (label, python, checkout) in enumerate(setups):
+                seconds.setdefault(label, []).append(
+                    three_runs(Path(tmp) / f"round{r}-{k}", n, python, checkout))
+    print(f"{n} grpo submissions, --jobs 2, {rounds} interleaved rounds; each run is the "
+          "whole `autograde grade` command, class report included (median s; per round)")
+    for label, runs in seconds.items():
+        print(f"  {label:<22} " + "; ".join(
+            f"{name} {statistics.median(r[i] for r in runs):.1f} "
+            f"({', '.join(f'{r[i]:.1f}' for r in runs)})" for i, name in enumerate(names)))
+    ours = seconds["this checkout"]
+    for label, base in seconds.items():
+        if label != "this checkout":
+            print(f"  this checkout / {label}: " + "; ".join(
+                f"{name} {statistics.median(o[i] for o in ours) / statistics.median(b[i] for b in base):.2f}"
+                for i, name in enumerate(names)))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=40, help="submissions in the class")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
+    parser.add_argument("--baseline", metavar="COMMIT", action="append", default=[],
+                        help="time the same runs with this commit's code too (repeatable)")
     args = parser.parse_args()
+    if args.baseline:
+        side_by_side(args.baseline, args.n, args.rounds)
+        return
     reuse, one = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(args.rounds):
-            base = Path(tmp) / f"round{r}"
-            students = build_class(base / "class", args.n)
-            first, _ = grade(base / "class", base / "out")
-            second, log = grade(base / "class", base / "out")
-            assert f"reused {args.n} earlier grades" in log, log[-500:]
-            changed = students[0] / "grpo.py"
-            changed.write_text(changed.read_text() + "\n# resubmitted\n")
-            third, log = grade(base / "class", base / "out")
-            assert f"reused {args.n - 1} earlier grades" in log, log[-500:]
+            first, second, third = three_runs(Path(tmp) / f"round{r}", args.n)
             reuse.append(second / first)
             one.append(third / first)
-            shutil.rmtree(base)
     print(f"{args.n} grpo submissions, --jobs 2, {args.rounds} rounds; each run is the "
           "whole `autograde grade` command, class report included")
     for label, ratios in (("unchanged class, all reused", reuse),

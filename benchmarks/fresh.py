@@ -1,6 +1,6 @@
 """A benchmark times grading, never the regrade cache.
 
-Since grades are reused when nothing that decides them changed (``autograder/review/regrade.py``),
+Since grades are reused when nothing that decides them changed (``autograder/batch/regrade.py``),
 a second ``autograde grade`` into the same ``--out`` measures cache hits: a benchmark that did
 so printed "0.020 s per submission" and a speed-up of 1.01x. Every benchmark's timed grade
 passes ``--no-reuse`` (:data:`NO_REUSE`), and :func:`assert_fresh` stops the benchmark if any

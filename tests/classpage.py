@@ -10,7 +10,7 @@ from rich.console import Console
 
 from autograder.commands.grade import summary_table
 from autograder.records.grades import Graded
-from autograder.review import regrade
+from autograder.batch import regrade
 
 
 def problem_kinds(out: Path, assignment: str) -> dict[str, set[str]]:

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "assignments" / course.
                        / "adversarial"))
 import _texts  # noqa: E402 - the bank's text cases (issue 34): notebooks and folder names
 
-from autograder.review import manual
+from autograder.batch import manual
 from classpage import problem_kinds, summary_rows
 from conftest import ROOT, lost, make_submission
 

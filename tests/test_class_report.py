@@ -32,7 +32,8 @@ import pytest
 from autograder.authoring import course
 from autograder.engine import grade
 from autograder.engine import mutants
-from autograder.review import regrade
+from autograder.batch import Batch, regrade
+from autograder.engine import discover
 from autograder.review import classview
 from autograder.sandbox.servers import Zygote
 from conftest import ROOT, SuiteAt, make_submission
@@ -55,12 +56,15 @@ OPTIONS = {"sandbox": "auto", "skip_slow": True}
 
 def grade_run(out: Path, assignment, pairs, zygote):
     """What ``autograde grade`` does, in this process: reuse, grade the rest, record, report."""
-    plan = regrade.plan(out, assignment, pairs, OPTIONS)
-    options = grade.Options(out_dir=out, skip_slow=True)
-    fresh = [grade.grade(sid, path, assignment, options, zygote) for sid, path in plan.pending]
-    results = plan.finish(fresh)
-    pages = classview.write_reports(out, assignment.name)
-    return plan, {r.submission: r.to_contract() for r in results}, pages
+    students = [discover.Student(sid, path) for sid, path in pairs]
+    batch = Batch.start(out, assignment, students, OPTIONS)
+    options = grade.Options(out_dir=out, skip_slow=True, marks=batch.marks)
+    fresh = [grade.grade(sid, path, assignment, options, zygote, sub=batch.subs.get(sid))
+             for sid, path in batch.pending]
+    batch = batch.finished(fresh)
+    batch.write()
+    pages = [classview.write_batch_report(batch)]
+    return batch.plan, {r.submission: r.to_contract() for r in batch.grades}, pages
 
 
 @pytest.fixture(scope="module")

@@ -178,7 +178,7 @@ def test_a_crash_grade_is_kept_but_never_reused(tmp_path):
     """A grade recorded with a ``retry`` reason (the grader crashed on it) is regraded by
     the next run, which says why; its neighbour's grade is reused."""
     from autograder.records.grades import Graded
-    from autograder.review import regrade
+    from autograder.batch import regrade
 
     klass = tmp_path / "class"
     for sid in ("crashed", "fine"):
@@ -187,7 +187,8 @@ def test_a_crash_grade_is_kept_but_never_reused(tmp_path):
     pairs = [(sid, klass / sid) for sid in ("crashed", "fine")]
     options = {"sandbox": "auto"}
     first = regrade.plan(tmp_path / "out", EX, pairs, options)
-    first.finish([Graded("crashed", EX.name, retry="it crashed"), Graded("fine", EX.name)])
+    first.finish({"crashed": Graded("crashed", EX.name, retry="it crashed"),
+                  "fine": Graded("fine", EX.name)})
     cached = json.loads((tmp_path / "out" / "crashed" / "cache.json").read_text())
     assert cached["key"] == "" and cached["retry"] == "it crashed"
     second = regrade.plan(tmp_path / "out", EX, pairs, options)

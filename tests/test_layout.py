@@ -10,9 +10,10 @@ report         nothing of the grader
 engine         authoring, sandbox, report
 training       authoring, sandbox, report, engine
 platforms      authoring, sandbox, report, engine
-review         authoring, sandbox, report, engine (the class page, regrades, similarity)
+batch          authoring, sandbox, report, engine (a class grade's write path: regrades, manual scores)
+review         authoring, sandbox, report, engine, batch (the class page, similarity)
 cluster        authoring, sandbox, report, engine, training (grading on Dask)
-lms            authoring, sandbox, report, engine, review (roster, course gradebook, LMS files)
+lms            authoring, sandbox, report, engine, batch, review (roster, course gradebook, LMS files)
 hidden         anything but the CLI (per-assignment suites and checks)
 commands       anything but the CLI (one module per command: its arguments and work)
 cli            anything (builds the parser from the commands and dispatches)
@@ -34,13 +35,14 @@ ALLOWED = {
     "engine": {"authoring", "sandbox", "report"},
     "training": {"authoring", "sandbox", "report", "engine"},
     "platforms": {"authoring", "sandbox", "report", "engine"},
-    "review": {"authoring", "sandbox", "report", "engine"},
+    "batch": {"authoring", "sandbox", "report", "engine"},
+    "review": {"authoring", "sandbox", "report", "engine", "batch"},
     "cluster": {"authoring", "sandbox", "report", "engine", "training"},
-    "lms": {"authoring", "sandbox", "report", "engine", "review"},
-    "hidden": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review",
-               "lms"},
-    "commands": {"authoring", "sandbox", "report", "engine", "training", "platforms", "review",
-                 "cluster", "lms"},
+    "lms": {"authoring", "sandbox", "report", "engine", "batch", "review"},
+    "hidden": {"authoring", "sandbox", "report", "engine", "training", "platforms", "batch",
+               "review", "lms"},
+    "commands": {"authoring", "sandbox", "report", "engine", "training", "platforms", "batch",
+                 "review", "cluster", "lms"},
 }
 
 

@@ -11,11 +11,11 @@ from dataclasses import replace
 import pytest
 
 from autograder.authoring import course
-from autograder.records.grades import Graded
+from autograder.records.grades import Graded, Mark, WrittenRecord
 from autograder.records.outcomes import TestOutcome
 from autograder.report import OUTPUT_NAMES, csvsafe
-from autograder.review import manual
-from autograder.review.manual import ManualError, Question
+from autograder.batch import manual
+from autograder.batch.manual import ManualError, Question
 
 WITH = [a for a in course.assignments().values() if a.answers.written]
 pytestmark = pytest.mark.skipif(not WITH, reason="NOT CHECKED: no assignment has written answers")
@@ -76,62 +76,70 @@ def test_rows_are_read_as_written_by_a_spreadsheet(tmp_path):
     assert manual.MANUAL in OUTPUT_NAMES, "no student is graded under the file's name"
 
 
-def result_and_record(question: Question, digest: str):
-    test = {"name": question.test, "score": 0.0, "max_score": question.points,
-            "output": "to be scored by a person"}
-    other = {"name": "idea: a test", "score": 2.0, "max_score": 2.0, "output": ""}
-    result = Graded("alice", "x", (
-        TestOutcome(other["name"], "idea", 2.0, 2.0, "passed", "", "after_published"),
-        TestOutcome(test["name"], "written answers", 0.0, question.points, "failed",
-                    test["output"], "after_published", manual=True)))
-    record = {"score": 2.0, "tests": [
-        {**other, "status": "passed", "extra_data": {"group": "idea"}},
-        {**test, "status": "failed", "extra_data": {"group": "written answers",
-                                                     "manual": {"scored": False}}}],
-        "extra_data": {"written": [{"cell": question.cell, "digest": digest}]}}
-    return result, record
+def graded_with(question: Question, digest: str) -> Graded:
+    """A grade of one ordinary test (2 of 2) and one written answer, not scored yet."""
+    return Graded("alice", "x", (
+        TestOutcome("idea: a test", "idea", 2.0, 2.0, "passed", "", "after_published"),
+        TestOutcome(question.test, "written answers", 0.0, question.points, "failed",
+                    "to be scored by a person", "after_published", manual=True)),
+        written=(WrittenRecord(question.cell, "why", question.test, question.points, True,
+                               "because", digest),))
 
 
 def test_a_score_is_merged_kept_and_taken_back_and_goes_stale():
     q = KNOWN["why"]
-    result, record = result_and_record(q, "d1")
+    result = graded_with(q, "d1")
     row = manual.ManualScore("alice", "why", 1.0, "clear", "d1", 2)
-    merged = manual.merge_record(record, "alice", KNOWN, {("alice", "why"): row})
-    [test] = [t for t in merged["tests"] if t["name"] == q.test]
-    assert merged["score"] == 3.0 and test["status"] == "passed"
-    assert test["output"] == "scored 1 / 1 by a person: clear"
-    assert test["extra_data"]["manual"] == {"scored": True, "points": 1.0, "comment": "clear",
-                                            "stale": False, "received": "to be scored by a person"}
-    assert manual.merge_result(result, merged).score == 3.0
-    again = manual.merge_record(merged, "alice", KNOWN, {("alice", "why"): row})
-    assert again == merged, "merging twice changes nothing"
-    back = manual.merge_record(merged, "alice", KNOWN, {})
-    assert back["score"] == 2.0 and back["tests"][1]["output"] == "to be scored by a person"
-    stale = manual.merge_record(record, "alice", KNOWN,
-                                {("alice", "why"): manual.ManualScore("alice", "why", 0.5, "",
-                                                                      "old", 2)})
-    assert stale["tests"][1]["extra_data"]["manual"]["stale"] is True
-    assert "changed since" in stale["tests"][1]["output"] and stale["score"] == 2.5
+    merged = result.with_marks(manual.marks(KNOWN, {("alice", "why"): row})["alice"])
+    test = merged.outcomes[1]
+    assert merged.score == 3.0 and test.status == "passed"
+    assert test.output == "scored 1 / 1 by a person: clear"
+    assert merged.marks == (Mark(q.test, 1.0, "clear", "d1", False, "to be scored by a person"),)
+    assert merged.with_marks(merged.marks) == merged, "merging twice changes nothing"
+    back = merged.with_marks(())
+    assert back == result, "a score taken out restores the grade as it was graded"
+    assert Graded.from_cache(merged.to_cache(), merged.seconds) == merged, "the cache keeps it"
+    stale = result.with_marks([Mark(q.test, 0.5, answer="old")])
+    assert stale.marks[0].stale is True
+    assert "changed since" in stale.outcomes[1].output and stale.score == 2.5
 
 
-def test_apply_writes_the_template_once_and_merges(tmp_path):
+def test_a_blank_or_unknown_row_gives_no_mark():
+    rows = {("alice", "why"): manual.ManualScore("alice", "why", None, "", "", 2),
+            ("bob", "nowhere"): manual.ManualScore("bob", "nowhere", 1.0, "", "", 3)}
+    assert manual.marks(KNOWN, rows) == {}
+
+
+def test_the_template_is_written_once_with_each_answer_digest(tmp_path):
     a = WITH[0]
     [q] = list(manual.questions(a).values())[:1]
-    result, record = result_and_record(q, "d1")
-    result = replace(result, assignment=a.name)
-    (tmp_path / "alice").mkdir()
-    (tmp_path / "alice" / "results.json").write_text(json.dumps(record))
-    assert manual.apply(tmp_path, a, [result], {}) == [result]
+    result = replace(graded_with(q, "d1"), assignment=a.name)
+    assert manual.write_template(tmp_path, a, [result]) == tmp_path / "manual.csv"
     rows = list(csv.reader((tmp_path / "manual.csv").open()))
     assert rows[0] == list(manual.COLUMNS)
     assert ["alice", q.cell, "", "", "d1"] in rows
     (tmp_path / "manual.csv").write_text(HEADER + f"alice,{q.cell},{q.points:g},ok,d1\n")
-    scored = manual.load(tmp_path, a, {"alice"})
-    [merged] = manual.apply(tmp_path, a, [result], scored)
-    assert merged.score == 2.0 + q.points
-    on_disk = json.loads((tmp_path / "alice" / "results.json").read_text())
-    assert on_disk["score"] == 2.0 + q.points
+    assert manual.write_template(tmp_path, a, [result]) is None
     assert (tmp_path / "manual.csv").read_text().endswith(",ok,d1\n"), "the TA's file is kept"
+
+
+def test_a_reused_grade_gets_a_changed_score_in_its_results_json(tmp_path):
+    """A grade whose report was written before its answer was scored: only the written
+    answer's test and the total change in ``results.json``."""
+    from autograder.report import gradescope_results, write_marks
+    from autograder.records.grades import GradeDetails
+
+    q = KNOWN["why"]
+    result = graded_with(q, "d1")
+    (tmp_path / "alice").mkdir()
+    before = gradescope_results(result.to_contract(), GradeDetails(outcomes=result.outcomes))
+    (tmp_path / "alice" / "results.json").write_text(json.dumps(before))
+    write_marks(tmp_path / "alice", result.with_marks([Mark(q.test, 1.0, "ok", "d1")]))
+    after = json.loads((tmp_path / "alice" / "results.json").read_text())
+    assert after["score"] == 3.0 and after["tests"][0] == before["tests"][0]
+    assert after["tests"][1]["extra_data"]["manual"] == {
+        "scored": True, "points": 1.0, "comment": "ok", "stale": False,
+        "received": "to be scored by a person"}
 
 
 from hypothesis import given, settings  # noqa: E402

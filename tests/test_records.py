@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from autograder.records.events import Event, Kind
-from autograder.records.grades import GradeDetails, Graded
+from autograder.records.grades import GradeDetails, Graded, Mark, WrittenRecord
 from autograder.records.outcomes import TestOutcome
-from autograder.report import gradescope_results, what_went_wrong
+from autograder.report import what_went_wrong
 from autograder.report.feedback import feedback_of, markdown
 from autograder.review import classview
 
@@ -47,19 +47,19 @@ def test_every_kind_has_an_example():
 
 def one_grade(student: str, events) -> tuple[dict, GradeDetails]:
     outcome = TestOutcome("idea: a", "idea", 0.0, 1.0, "failed", "wrong", "after_published")
-    result = {"submission": student, "assignment": "alpha", "score": 0.0, "max_score": 1.0,
-              "tests": [{"name": "idea: a", "score": 0.0, "max_score": 1.0, "output": "wrong"}]}
+    result = Graded(student, "alpha", (outcome,), events=tuple(events)).to_contract()
     return result, GradeDetails(outcomes=(outcome,), events=tuple(events))
 
 
 def test_each_kind_reaches_the_class_page_and_the_summary_in_its_own_words():
-    """results.json as the engine writes it, read back by the class page: each student's event
-    is in the table of its kind, with its sentence; the batch summary names each kind."""
+    """A grade as the regrade cache keeps it, read back by the class page: each student's
+    event is in the table of its kind, with its sentence; the batch summary names each kind."""
     records = []
     for kind, event in EACH_KIND.items():
         result, details = one_grade(kind.name.lower(), [event])
-        on_disk = json.loads(json.dumps(gradescope_results(result, details)))
-        records.append(classview.record(on_disk, kind.name.lower()))
+        kept = Graded(result["submission"], "alpha", details.outcomes, events=details.events)
+        records.append(classview.record(Graded.from_cache(json.loads(json.dumps(
+            kept.to_cache())))))
         assert f"- {event.text}" in markdown(feedback_of(result, details))
     problems = classview.summarise("alpha", records)["problems"]
     rows = {(row["student"], row["kind"]): row for table in ("crashes", "timeouts")
@@ -118,18 +118,24 @@ outcomes = st.builds(
     step=texts, answer=texts)
 events = st.builds(Event, st.sampled_from(list(Kind)), texts, texts,
                    st.none() | st.floats(0, 1e6), texts)
+written = st.builds(WrittenRecord, names, texts, names, points, st.booleans(), texts, texts)
+marks = st.builds(Mark, names, points, texts, texts, st.booleans(), texts)
 
 
 @given(names, names, st.lists(outcomes, max_size=5).map(tuple),
-       st.lists(events, max_size=3).map(tuple), st.lists(names, max_size=3).map(tuple))
-def test_a_cached_grade_is_the_grade(student, assignment, tests, happened, protections):
-    """The regrade cache's one form of a grade gives the same record back (its seconds and
-    the grader's problems are not kept: a grade read back did not take time, and one with
-    a grader's problem is never reused), and so the same contract JSON."""
-    graded = Graded(student, assignment, tests, 3.0, events=happened, protections=protections)
-    back = Graded.from_cache(json.loads(json.dumps(graded.to_cache())))
-    assert back == replace(graded, seconds=None)
-    assert back.to_contract() == graded.to_contract()
+       st.lists(events, max_size=3).map(tuple), st.lists(names, max_size=3).map(tuple),
+       texts, st.lists(written, max_size=2).map(tuple), st.lists(marks, max_size=2).map(tuple))
+def test_a_cached_grade_is_the_grade(student, assignment, tests, happened, protections,
+                                     problem, answers, scored):
+    """The regrade cache's one form of a grade gives the same record back (its seconds, given
+    apart, and the grader's problems are not kept: one with a grader's problem is never
+    reused), and so the same contract JSON."""
+    graded = Graded(student, assignment, tests, 3.0, events=happened, protections=protections,
+                    problem=problem, written=answers, marks=scored)
+    entry = json.loads(json.dumps(graded.to_cache()))
+    assert Graded.from_cache(entry) == replace(graded, seconds=None)
+    assert Graded.from_cache(entry, entry["seconds"]) == graded
+    assert Graded.from_cache(entry).to_contract() == graded.to_contract()
 
 
 def test_what_is_not_a_cached_grade_is_graded_again():
@@ -139,6 +145,8 @@ def test_what_is_not_a_cached_grade_is_graded_again():
     for broken in ({**entry, "outcomes": [{**outcome, "score": "1"}]},
                    {**entry, "outcomes": [{**outcome, "extra": 1}]},
                    {**entry, "outcomes": [{"name": "a"}]}, {**entry, "submission": 3},
+                   {**entry, "written": [{"cell": "c"}]}, {**entry, "marks": "1"},
+                   {**entry, "problem": 3},
                    {"result": {"tests": []}, "groups": []}, {}):
         try:
             Graded.from_cache(broken)

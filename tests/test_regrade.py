@@ -16,7 +16,7 @@ from autograder import __version__
 from autograder.authoring import course
 from autograder.engine import mutants
 from autograder.authoring import fingerprints
-from autograder.review import regrade
+from autograder.batch import regrade
 from autograder.review import classview
 from pgcheck.discovery import read
 from conftest import ROOT, SuiteAt, autograde, lost, make_submission
@@ -174,7 +174,7 @@ def test_grade_reuses_reports_and_checks_similarity(tmp_path):
     assert json.loads((out / "_report" / f"{name}.json").read_text())["similarity"]["stale"] is False
 
     assert autograde("report", tmp_path / "nothing-here", check=False).returncode == 2
-    # an output folder without recorded runs (an older version's, or `autograde demo`'s)
+    # an output folder without recorded runs (its _runs gone): rebuilt from the cache entries
     shutil.rmtree(out / "_runs")
     autograde("report", out)
     assert json.loads((out / "_report" / f"{name}.json").read_text())["students"] == 4

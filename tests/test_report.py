@@ -56,9 +56,9 @@ def class_summary(scores: list[float], top: float = 12.0) -> dict:
     """A class page's summary for students with these scores (one test worth ``top``)."""
     from autograder.review import classview
 
-    records = [classview.record({"score": s, "tests": [
-        {"name": "recursion: all", "score": s, "max_score": top, "visibility": "hidden"}]},
-        f"s{i}") for i, s in enumerate(scores)]
+    records = [classview.record(Graded(f"s{i}", "alpha", (TestOutcome(
+        "recursion: all", "recursion", s, top, "passed" if s >= top else "failed", "",
+        "hidden"),))) for i, s in enumerate(scores)]
     return classview.summarise("alpha", records, {})
 
 

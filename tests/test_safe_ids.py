@@ -15,7 +15,7 @@ from autograder.authoring import course
 from autograder.commands.console import printable
 from autograder.engine.discover import UNSAFE_CATEGORIES, safe_id
 from autograder.report.csvsafe import FORMULA_START, cell_text, safe_cell, write_csv
-from autograder.review import manual
+from autograder.batch import manual
 from conftest import ROOT, autograde
 
 EX = course.example()      # the example has the notebook with written answers

@@ -20,7 +20,7 @@ from autograder.records.grades import Graded
 from autograder.records.outcomes import TestOutcome
 from autograder.report import OUTPUT_NAMES, write_gradebook
 from autograder.report.csvsafe import FORMULA_START, LEADING_NOISE, safe_cell, write_csv
-from autograder.review import regrade
+from autograder.batch import regrade
 from conftest import ROOT, make_submission
 
 EX = course.example()

@@ -31,7 +31,8 @@ import submission_attacks as attacks
 from autograder.authoring import course
 from autograder.engine.discover import discover
 from autograder.platforms import gradescope
-from autograder.review import regrade, similarity
+from autograder.batch import regrade
+from autograder.review import similarity
 from conftest import ROOT, lost
 from pgcheck import cli, files
 from pgcheck.discovery import KINDS, read, shallowest_work, submission_zip_name

@@ -13,7 +13,7 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from autograder.authoring import course
-from autograder.review import manual
+from autograder.batch import manual
 from autograder.sandbox import codec
 from conftest import ROOT, autograde
 from pgcheck.discovery import read

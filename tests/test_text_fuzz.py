@@ -28,7 +28,7 @@ from autograder.authoring import course
 from autograder.cli import main as autograde_main
 from autograder.commands.console import UNSAFE, printable
 from autograder.report.csvsafe import cell_text
-from autograder.review import manual
+from autograder.batch import manual
 from conftest import ROOT
 from pgcheck.messages import encodable
 

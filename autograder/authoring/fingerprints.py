@@ -5,7 +5,7 @@ A grade depends on four parts (:data:`PARTS`): the submission as read
 (:func:`assignment_fingerprint`, over :func:`~autograder.authoring.inputs.grade_inputs`,
 the one list of them), the engine's own files and versions (:func:`engine_fingerprint`)
 and the options that change a grade (:func:`options_fingerprint`). :func:`key_of` joins
-them. The regrade cache (:mod:`autograder.review.regrade`) keys each student's grade with
+them. The regrade cache (:mod:`autograder.batch.regrade`) keys each student's grade with
 it, and a cluster's client and workers compare the engine's and the assignment's before a
 worker may grade (:class:`autograder.cluster.workers.Fingerprints`).
 """
@@ -24,7 +24,7 @@ from autograder.authoring.inputs import grade_inputs, tree
 
 PARTS = ("submission", "assignment", "engine", "options")
 #: parts of the package that only read grading output: changing them never changes a grade
-AFTER_GRADING = ("autograder/review/", "autograder/lms/", "autograder/cli.py",
+AFTER_GRADING = ("autograder/batch/", "autograder/review/", "autograder/lms/", "autograder/cli.py",
                  "autograder/commands/")
 
 

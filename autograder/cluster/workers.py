@@ -8,7 +8,7 @@ from one ``autograde`` run to the next. ``setup``:
 
 1. computes the worker's own :class:`Fingerprints` (the engine's version and source, the
    assignment's hidden suite, reference and settings: the regrade key's parts,
-   :mod:`autograder.review.regrade`) and compares them with the client's. A worker that
+   :mod:`autograder.batch.regrade`) and compares them with the client's. A worker that
    differs is *refused*: it records one sentence naming both sides and offers nothing;
 2. otherwise warms the process's :class:`Graders` (once per process, whatever the
    assignment) and offers the Dask resource :attr:`Fingerprints.resource`, ``jobs`` units

@@ -106,6 +106,15 @@ def sandbox_limits(args):
     return chosen
 
 
+def key_options(args) -> dict:
+    """The options of :func:`sandbox_options` (and ``--skip-slow``) as the regrade key
+    holds them: a grade made under others is never reused."""
+    from dataclasses import asdict
+
+    return {"sandbox": args.sandbox, "limits": asdict(sandbox_limits(args)),
+            "skip_slow": bool(getattr(args, "skip_slow", False)), "public_only": False}
+
+
 def cluster_option(p, what: str) -> None:
     """``--cluster`` (grade, calibrate, experiment)."""
     p.add_argument("--cluster", metavar="ADDRESS",

@@ -13,8 +13,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from autograder.commands.console import (command_parser, grade_with_progress, note,
-                                         sandbox_limits, sandbox_options, stdout)
+from autograder.commands.console import (command_parser, grade_with_progress, key_options,
+                                         note, sandbox_limits, sandbox_options, stdout)
 
 EXAMPLES = """examples:
   autograde demo
@@ -59,13 +59,15 @@ def run(args) -> int:
 
     pool.launch(args.jobs, warm_imports())       # every assignment's
     from autograder.authoring import course
+    from autograder.batch import Batch
     from autograder.engine import grade
+    from autograder.engine.discover import Student
     from autograder.report import GRADEBOOK, write_gradebook
 
     out = Path(args.out).resolve()
     if out.exists():
         shutil.rmtree(out)
-    everything = []
+    everything, batches = [], []
     for assignment in course.assignments().values():
         folder = out / "submissions" / assignment.name
         examples = demo_examples(assignment)
@@ -76,13 +78,20 @@ def run(args) -> int:
                 shutil.copyfile(assignment.notebook if student == "reference" else
                                 assignment.release_dir / assignment.notebook.name,
                                 folder / student / assignment.notebook.name)
-        pairs = [(s, folder / s) for s in examples]
-        options = grade.Options(out_dir=out / "grades" / assignment.name,
-                                 sandbox=args.sandbox, limits=sandbox_limits(args))
-        everything += grade_with_progress(pairs, assignment, options, args.jobs)
+        graded_in = out / "grades" / assignment.name
+        batch = Batch.start(graded_in, assignment, [Student(s, folder / s) for s in examples],
+                            key_options(args))
+        options = grade.Options(out_dir=graded_in, sandbox=args.sandbox,
+                                limits=sandbox_limits(args), marks=batch.marks)
+        batch = batch.finished(grade_with_progress(batch.pending, assignment, options,
+                                                   args.jobs, subs=batch.subs))
+        batch.write(gradebook=False)
+        batches.append(batch)
+        everything += batch.grades
     write_gradebook(out / GRADEBOOK, everything)
     from autograder.commands.grade import protection_lines, summary_table
-    from autograder.review import classview, manual
+    from autograder.batch import manual
+    from autograder.review import classview
 
     by_hand = {q.test for a in course.assignments().values()
                for q in manual.questions(a).values()}
@@ -93,6 +102,6 @@ def run(args) -> int:
     note(f"feedback: {first / 'feedback.md'} (and feedback.html), one folder per assignment "
           f"and example under {out / 'grades'}")
     note(f"gradebook: {out / GRADEBOOK}")
-    for page in classview.write_reports(out / "grades"):
-        note(f"class report: {page}")
+    for batch in batches:
+        note(f"class report: {classview.write_batch_report(batch)}")
     return 0

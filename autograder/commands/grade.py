@@ -20,8 +20,9 @@ from rich.text import Text   # student ids and messages: shown as they are, neve
 
 from autograder.records.grades import Graded
 from autograder.commands.console import (UsageError, assignment_named, cluster, cluster_option,
-                                         command_parser, err, grade_with_progress, note,
-                                         printable, sandbox_limits, sandbox_options, stdout)
+                                         command_parser, err, grade_with_progress, key_options,
+                                         note, printable, sandbox_limits, sandbox_options,
+                                         stdout)
 
 EXAMPLES = """examples:
   autograde grade submissions/ -a NAME --jobs 2 --out grades/NAME
@@ -104,7 +105,7 @@ def protection_lines(results) -> list[str]:
 SLOW_SECONDS, SLOW_FACTOR = 5.0, 3.0
 
 
-def slow_ones(results: list[dict], shown: int = 5) -> list:
+def slow_ones(results: list[Graded], shown: int = 5) -> list[Graded]:
     """The grades worth a line under "slowest to grade", slowest first: those during which a
     call hung, the worker crashed or the time budget ran out, and those that took at least
     :data:`SLOW_SECONDS` and :data:`SLOW_FACTOR` times the batch's median. A batch of
@@ -125,7 +126,7 @@ def slow_ones(results: list[dict], shown: int = 5) -> list:
     return sorted(slow, key=lambda r: -r.seconds)[:shown]
 
 
-def slowest_table(results: list[dict], shown: int = 5) -> Table | None:
+def slowest_table(results: list[Graded], shown: int = 5) -> Table | None:
     """The submissions that took longest to grade, and what their time went on; None when
     none stands out (:func:`slow_ones`)."""
     from autograder.report import where_time_went
@@ -144,27 +145,26 @@ def slowest_table(results: list[dict], shown: int = 5) -> Table | None:
 
 
 def run(args) -> int:
-    """Grade the submissions under ``args.paths``: reuse what the regrade cache allows
-    (unless ``--no-reuse``), grade the rest, write every output, print the summary."""
+    """Grade the submissions under ``args.paths`` as one :class:`~autograder.batch.Batch`:
+    reuse what the regrade cache allows (unless ``--no-reuse``), grade the rest, write every
+    output once, print the summary."""
+    from autograder.batch import manual
     from autograder.report import GRADEBOOK
-    from autograder.review import manual, regrade
 
     assignment = assignment_named(args.assignment)
     roster = roster_of(args)                 # a wrong row stops the command before grading
     students = found_students(args.paths, assignment)
-    pairs = [(s.id, s.path) for s in students]
     renamed = [s for s in students if s.renamed]
     out = Path(args.out).resolve()
-    history = regrade.runs(out)              # the run history: read once, here
-    scores = manual_scores(out, assignment, [s.id for s in students], history)
-    plan = regrade_plan(args, out, assignment, pairs, renamed, history)
-    fresh = grade_pending(args, out, assignment, plan.pending, plan.subs) if plan.pending else []
-    if plan.reused:
-        note(f"reused {len(plan.reused)} earlier grades (submission, suite, reference, "
-             f"engine and options unchanged); graded {len(plan.pending)}")
-    documents: dict = {}                     # student -> results.json, as merged and written
-    results = manual.apply(out, assignment, plan.finish(fresh), scores, documents)
-    write_outputs(args, out, assignment, results, dict(pairs), roster, plan.history, documents)
+    batch = started_batch(args, out, assignment, students)
+    fresh = grade_pending(args, out, batch) if batch.pending else []
+    if batch.plan.reused:
+        note(f"reused {len(batch.plan.reused)} earlier grades (submission, suite, reference, "
+             f"engine and options unchanged); graded {len(batch.pending)}")
+    batch = batch.finished(fresh)
+    batch.write()
+    results = list(batch.grades)
+    write_outputs(args, out, batch, roster)
     if args.json:
         sys.stdout.write(json.dumps([r.to_contract() for r in results]) + "\n")
     else:
@@ -199,37 +199,35 @@ def found_students(paths, assignment) -> list:
     return students
 
 
-def regrade_plan(args, out: Path, assignment, pairs, renamed, history=None):
-    """Which grades in ``out`` are reused (submission, suite, reference, engine and options
-    unchanged, and ``--no-reuse`` not given) and which are graded now (``history``: the
-    runs recorded in ``out``, read by the caller)."""
-    from dataclasses import asdict
+def started_batch(args, out: Path, assignment, students):
+    """The :class:`~autograder.batch.Batch` of this command: ``OUT/manual.csv`` checked (a
+    wrong row stops the command, naming file, line and column, before anything is graded)
+    and the regrade plan made (submission, suite, reference, engine and options unchanged,
+    and ``--no-reuse`` not given: reused)."""
+    from autograder.batch import Batch
 
-    from autograder.review import regrade
-
-    options = {"sandbox": args.sandbox, "limits": asdict(sandbox_limits(args)),
-               "skip_slow": args.skip_slow, "public_only": False}
     try:
-        return regrade.plan(out, assignment, pairs, options, renamed=renamed,
-                            reuse=not args.no_reuse, history=history)
-    except ValueError as exc:
+        return Batch.start(out, assignment, students, key_options(args),
+                           reuse=not args.no_reuse)
+    except ValueError as exc:               # ManualError included
         raise UsageError(str(exc)) from None
 
 
-def grade_pending(args, out: Path, assignment, pending, subs=None) -> list:
-    """Grade ``pending`` (student, path) pairs: in a local pool, or on ``--cluster``
-    (``subs``: their submissions as the regrade plan read them, by student)."""
+def grade_pending(args, out: Path, batch) -> list:
+    """Grade ``batch``'s pending students (from their submissions as it read them), the
+    person's scores merged into each before its report is written: in a local pool, or on
+    ``--cluster``."""
     from autograder.authoring.course import warm_imports
     from autograder.engine import pool
     from autograder.engine.options import Options
 
     options = Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args),
-                      skip_slow=args.skip_slow)
+                      skip_slow=args.skip_slow, marks=batch.marks)
     with cluster(args) as grid:
         if grid is None:
-            pool.launch(args.jobs, warm_imports(args.assignment))   # warms up meanwhile
-        return grade_with_progress(pending, assignment, options, args.jobs, grid=grid,
-                                   subs=subs)
+            pool.launch(args.jobs, warm_imports(batch.assignment.name))  # warms up meanwhile
+        return grade_with_progress(batch.pending, batch.assignment, options, args.jobs,
+                                   grid=grid, subs=batch.subs)
 
 
 def roster_of(args):
@@ -242,46 +240,26 @@ def roster_of(args):
         raise UsageError(str(exc)) from None
 
 
-def write_outputs(args, out: Path, assignment, results, folders: dict, roster=None,
-                  history=None, documents=None) -> None:
-    """The gradebook, the class page (names from ``roster``; ``history``: the runs of
-    ``out``, this one last, as the command holds them; ``documents``: the results.json
-    the manual scores merged, by student) and (``--nbgrader-db``) nbgrader's grades."""
-    from autograder.report import GRADEBOOK, write_gradebook
+def write_outputs(args, out: Path, batch, roster=None) -> None:
+    """The class page of ``batch`` (written, its records handed over: nothing read back;
+    names from ``roster``) and (``--nbgrader-db``) nbgrader's grades."""
     from autograder.review import classview
 
-    write_gradebook(out / GRADEBOOK, results)
+    assignment = batch.assignment
     try:    # grading ran: a report that cannot be drawn must not change the exit status
-        for page in classview.write_reports(out, assignment.name, roster, history=history,
-                                            bank=classview.bank_of(assignment),
-                                            documents=documents):
-            note(f"class report: {page}")
+        page = classview.write_report(out, batch.run, batch.previous, roster,
+                                      classview.bank_of(assignment), batch.for_page())
+        note(f"class report: {page}")
     except Exception as exc:  # noqa: BLE001
         note(f"autograde: the class report could not be written ({type(exc).__name__}: "
              f"{exc}); `autograde report {out}` tries again")
     if args.nbgrader_db:
         from autograder.platforms.nbgrader import NOTEBOOK_CELL_PREFIX, record
 
-        stored = record(results, args.nbgrader_db, folders=folders,
+        stored = record(list(batch.grades), args.nbgrader_db, folders=dict(batch.plan.pairs),
                         skip_groups={assignment.answers.written_idea} - {""})
         note(f"recorded {stored} grades in {args.nbgrader_db} (notebook {assignment.name}, "
              f"cells '{NOTEBOOK_CELL_PREFIX}<group>')")
-
-
-def manual_scores(out: Path, assignment, students: list[str], history=None) -> dict:
-    """``OUT/manual.csv``, read and checked before anything is graded (a wrong row stops the
-    command, naming file, line and column); ``students``: this grade's, and every earlier
-    run's in ``out`` (``history``: those runs, when the caller read them)."""
-    from autograder.review import manual, regrade
-
-    history = regrade.runs(out) if history is None else history
-    known = set(students) | {e["id"] for run in history
-                             if run.get("assignment") == assignment.name
-                             for e in run["students"]}
-    try:
-        return manual.load(out, assignment, known)
-    except manual.ManualError as exc:
-        raise UsageError(str(exc)) from None
 
 
 def grader_problem_lines(results) -> list[str]:

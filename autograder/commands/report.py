@@ -38,30 +38,37 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    """The class page of every assignment graded in an output folder."""
+    """The class page of every assignment graded in an output folder: each folder's latest
+    runs rebuilt from the regrade cache (:func:`autograder.batch.recorded_batches`), the
+    scores of its ``manual.csv`` merged and written (a changed score's ``results.json``,
+    ``gradebook.csv``), then each page drawn from those records."""
+    from autograder.batch import MANUAL, ManualError, recorded_batches
     from autograder.commands.grade import roster_of
-    from autograder.review import classview, manual, regrade
+    from autograder.report import GRADEBOOK, write_gradebook
+    from autograder.review import classview
 
     roster = roster_of(args)
     out = Path(args.out_dir)
     if not out.is_dir():
         raise UsageError(f"no such folder: {out}")
-    for folder in classview.output_folders(out):   # the scores a person gave, merged first
+    pages = []
+    for folder in classview.output_folders(out):
         try:
-            if manual.refresh(folder):
-                note(f"manual scores merged: {folder / manual.MANUAL} (gradebook.csv written "
-                      "again)")
-        except manual.ManualError as exc:
+            batches = recorded_batches(folder)
+        except ManualError as exc:
             raise UsageError(str(exc)) from None
-    pages = classview.write_reports(out, args.assignment, roster)
-    for folder in classview.output_folders(out) if roster else ():
-        for name in classview.assignments_in(folder):
-            if args.assignment and name != args.assignment:
+        if (folder / MANUAL).is_file():           # the scores a person gave, merged first
+            for batch in batches:
+                batch.write(gradebook=False)
+            write_gradebook(folder / GRADEBOOK, [g for b in batches for g in b.grades])
+            note(f"manual scores merged: {folder / MANUAL} (gradebook.csv written again)")
+        for batch in batches:
+            if args.assignment and batch.assignment.name != args.assignment:
                 continue
-            recorded = regrade.runs(folder, name)
-            run = recorded[-1] if recorded else classview.unrecorded_run(folder, name)
-            for line in roster.match(e["id"] for e in (run or {}).get("students", [])).lines():
-                note(f"{name}: {line}")
+            pages.append(classview.write_batch_report(batch, roster))
+            for line in roster.match(e["id"] for e in batch.run["students"]).lines() \
+                    if roster else ():
+                note(f"{batch.assignment.name}: {line}")
     if not pages:
         raise UsageError(f"no graded submissions{' of ' + args.assignment if args.assignment else ''}"
                          f" found in {out} (run `autograde grade ... --out {out}` first)")

@@ -48,7 +48,8 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     """Pairs of submissions whose code is more alike than independent work would be."""
-    from autograder.review import regrade, similarity
+    from autograder.batch import regrade
+    from autograder.review import similarity
     from autograder.review import classview
 
     assignment = assignment_named(args.assignment)

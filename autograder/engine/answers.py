@@ -22,7 +22,7 @@ in the words of the function tests (case, expected, got, difference, tolerance):
   notebook beside it (:attr:`pgcheck.discovery.Submission.answer_source`).
 
 Written answers are text: :func:`written_outcomes` turns each into a test worth its points,
-scored 0 until a person scores it (``OUT/manual.csv``: :mod:`autograder.review.manual`).
+scored 0 until a person scores it (``OUT/manual.csv``: :mod:`autograder.batch.manual`).
 """
 from __future__ import annotations
 

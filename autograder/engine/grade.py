@@ -129,7 +129,7 @@ def written_name(sheet, question) -> str:
 
 def written_outcomes(assignment: Assignment, written: list, problem: str = "") -> list[TestOutcome]:
     """One test per written answer: worth its points, 0 until a person scores it
-    (:mod:`autograder.review.manual` merges the scores); ``problem``: why the submission could
+    (:mod:`autograder.batch.manual` merges the scores); ``problem``: why the submission could
     not be read, which is then what each says."""
     sheet = assignment.answers
     return [TestOutcome(name=written_name(sheet, w.question),
@@ -202,17 +202,19 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     seconds = time.monotonic() - start
     sessions = [s for s in (session, answers.session if answers else None) if s is not None]
     events = tuple(e for s in sessions for e in s.events)
-    details = GradeDetails(
-        outcomes=tuple(plugin.outcomes), file=str(sub.path), problem=sub.problem, note=sub.note,
-        protections=tuple(session.protections) if session else (),
-        load_failure=str(session.load_failure or "") if session else "", events=events,
-        output=session.output() if session else "",
-        written=tuple(WrittenRecord.of(w, o.name) for w, o in zip(written, by_hand)),
-        seconds=seconds, public_only=options.public_only,
-        attachments=tuple(plugin.attachments))
+    load_failure = str(session.load_failure or "") if session else ""
     graded = Graded(student_id, assignment.name, tuple(plugin.outcomes), seconds,
                     session.spent if session else TimeSpent(),
-                    tuple(session.protections) if session else (), events)
+                    tuple(session.protections) if session else (), events,
+                    problem=sub.problem or load_failure,
+                    written=tuple(WrittenRecord.of(w, o.name) for w, o in zip(written, by_hand))
+                    ).with_marks(options.marks.get(student_id, ()))
+    details = GradeDetails(
+        outcomes=graded.outcomes, file=str(sub.path), problem=sub.problem, note=sub.note,
+        protections=graded.protections, load_failure=load_failure, events=events,
+        output=session.output() if session else "", written=graded.written,
+        seconds=seconds, public_only=options.public_only,
+        attachments=tuple(plugin.attachments), marks=graded.marks)
     result = graded.to_contract()
     problem = ""
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from autograder.records.grades import Mark
 from autograder.sandbox.confine import Limits
 
 
@@ -19,3 +20,6 @@ class Options:
     limits: Limits = field(default_factory=Limits)
     public_only: bool = False
     skip_slow: bool = False         #: leave out hidden tests marked slow (the cart-pole run)
+    #: student -> a person's scores of their written answers (``OUT/manual.csv``), merged
+    #: into the grade before its report is written (never a part of the regrade key)
+    marks: dict[str, tuple[Mark, ...]] = field(default_factory=dict)

@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Callable
 
+from autograder.records.grades import Graded
 from autograder.sandbox.servers import ForkFactory, Zygote
 
 _factory: ForkFactory | None = None
@@ -48,7 +49,7 @@ def _init(counter) -> None:
         counter.value += 1
 
 
-def grade_in_slot(student_id: str, path: Path, assignment, options, sub=None) -> dict:
+def grade_in_slot(student_id: str, path: Path, assignment, options, sub=None) -> Graded:
     """Grade one submission with this process's job slot (slot 0 in the process that
     launched the servers; slot k in grading process k of :func:`processes`)."""
     from autograder.engine import grade
@@ -82,9 +83,10 @@ def warm_trainer(assignment) -> None:
 
 
 def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1,
-               on_done: Callable[[dict], None] = lambda r: None,
-               subs: dict | None = None) -> list[dict]:
-    """Grade every (student id, path); ``on_done`` is called as each finishes. ``subs``:
+               on_done: Callable[[Graded], None] = lambda r: None,
+               subs: dict | None = None) -> list[Graded]:
+    """Grade every (student id, path): their :class:`~autograder.records.grades.Graded`
+    records, in that order; ``on_done`` is called with each as it finishes. ``subs``:
     student id -> the submission already read from its path (the regrade plan read it for
     its fingerprint: graded from that, not read again); the others are read here.
 
@@ -101,7 +103,7 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
     if not options.skip_slow:      # the training checks are slow tests
         warm_trainer(assignment)
     subs = subs or {}
-    results: list[dict | None] = [None] * len(pairs)
+    results: list[Graded | None] = [None] * len(pairs)
     if jobs == 1:
         for i, (sid, path) in enumerate(pairs):
             results[i] = grade.grade(sid, path, assignment, options, _zygotes[0],

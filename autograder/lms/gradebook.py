@@ -2,11 +2,12 @@
 of any number of grade runs (``autograde export OUT_DIR...``).
 
 For each output folder (and each folder of such folders, as ``autograde report`` reads
-them) and each assignment graded there, the **latest run** counts, with the scores a
-person gave in that folder's ``manual.csv`` merged in as it reads now (the same merge as
-``autograde report``: :mod:`autograder.review.manual`; nothing is written). Each student's
-grade is its ``results.json``'s: the score, the maximum, and the points per idea (test
-group) worth points. An assignment graded in two output folders is refused: which one
+them) and each assignment graded there, the **latest run** counts, rebuilt from the regrade
+cache with the scores a person gave in that folder's ``manual.csv`` merged in as it reads
+now (the same batch as ``autograde report``: :func:`autograder.batch.recorded_batches`;
+nothing is written). Each student's grade is its record's
+(:class:`~autograder.records.grades.Graded`): the score, the maximum, and the points per
+idea (test group) worth points. An assignment graded in two output folders is refused: which one
 counts is for the course to say, by passing one.
 
 :class:`CourseGradebook` is what the writers (:mod:`autograder.lms.export`) put in a file;
@@ -14,12 +15,12 @@ a roster student with no grade of an assignment has none there (not 0).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from autograder.authoring import course
-from autograder.review import classview, manual, regrade
+from autograder.batch import recorded_batches
+from autograder.review import classview
 
 
 class GradebookError(ValueError):
@@ -58,36 +59,26 @@ class CourseGradebook:
         return list(self.grades)
 
 
-def _records(folder: Path, name: str, run: dict) -> list[tuple[str, dict]]:
-    """(student, results.json with manual.csv merged) of every student of ``run``."""
-    students = [e["id"] for e in run["students"]]
-    try:
-        assignment = course.get(name)
-        scores = manual.load(folder, assignment, {e["id"] for r in regrade.runs(folder, name)
-                                                  for e in r["students"]} | set(students))
-        known = manual.questions(assignment)
-    except ValueError as exc:          # ManualError included: its file, line and column
-        raise GradebookError(str(exc)) from None
-    records = []
-    for entry in run["students"]:
-        path = regrade.student_folder(folder, entry["id"], entry.get("graded_in", "")) \
-            / "results.json"
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError):
-            raise GradebookError(f"{path}: missing or unreadable, though run {run['run']} of "
-                                 f"{name} graded {entry['id']}; grade again (autograde grade "
-                                 f"... --out {folder})") from None
-        records.append((entry["id"], manual.merge_record(data, entry["id"], known, scores)
-                        if known else data))
-    return records
+def _grades(folder: Path, batches) -> list[tuple[str, Path, list]]:
+    """(assignment, folder, its grades with manual.csv merged) of each batch; GradebookError
+    when a student the run graded has no grade left to read."""
+    found = []
+    for batch in batches:
+        gone = [sid for sid, why in batch.plan.why.items() if why == ["missing"]]
+        if gone:
+            raise GradebookError(
+                f"{folder / gone[0]}: its grade is missing or unreadable, though run "
+                f"{batch.run['run']} of {batch.assignment.name} graded {gone[0]}; grade again "
+                f"(autograde grade ... --out {folder})")
+        found.append((batch.assignment.name, folder, list(batch.grades)))
+    return found
 
 
 def collect(out_dirs) -> CourseGradebook:
     """The course gradebook of ``out_dirs`` (see the module docstring)."""
     book = CourseGradebook()
     order = list(course.assignments())
-    found: list[tuple[str, Path, dict]] = []
+    found: list[tuple[str, Path, list]] = []
     for out in map(Path, out_dirs):
         if not out.is_dir():
             raise GradebookError(f"no such folder: {out}")
@@ -96,32 +87,33 @@ def collect(out_dirs) -> CourseGradebook:
             raise GradebookError(f"no grading output in {out} (the --out folder of "
                                  "`autograde grade`)")
         for folder in folders:
-            for name in classview.assignments_in(folder):
-                recorded = regrade.runs(folder, name)
-                run = recorded[-1] if recorded else classview.unrecorded_run(folder, name)
-                if run:
-                    found.append((name, folder, run))
-    for name, folder, run in found:
-        if name in book.sources:
-            raise GradebookError(f"{name} is graded in {book.sources[name].folder} and in "
-                                 f"{folder}: pass the output folder that counts, not both")
-        book.sources[name] = Source(folder, run["run"])
-    for name, folder, run in sorted(found, key=lambda f: (order.index(f[0]) if f[0] in order
-                                                          else len(order), f[0])):
+            try:
+                batches = recorded_batches(folder)
+            except ValueError as exc:      # ManualError: its file, line and column
+                raise GradebookError(str(exc)) from None
+            for name, _, grades in _grades(folder, batches):
+                if name in book.sources:
+                    raise GradebookError(f"{name} is graded in {book.sources[name].folder} "
+                                         f"and in {folder}: pass the output folder that "
+                                         "counts, not both")
+                book.sources[name] = Source(folder, next(b.run["run"] for b in batches
+                                                         if b.assignment.name == name))
+                found.append((name, folder, grades))
+    for name, folder, grades in sorted(found, key=lambda f: (order.index(f[0]) if f[0] in order
+                                                             else len(order), f[0])):
         book.assignments.append(name)
         ideas: dict[str, float] = {}
-        for sid, data in _records(folder, name, run):
-            rec = classview.record(data, sid)
+        for graded in grades:
             per: dict[str, float] = {}
             worth: dict[str, float] = {}
-            for t in rec["tests"]:
-                if t["max_score"]:              # public checks are worth nothing: left out
-                    per[t["idea"]] = per.get(t["idea"], 0.0) + t["score"]
-                    worth[t["idea"]] = worth.get(t["idea"], 0.0) + t["max_score"]
+            for o in graded.outcomes:
+                if o.max_score:                 # public checks are worth nothing: left out
+                    per[o.group] = per.get(o.group, 0.0) + o.score
+                    worth[o.group] = worth.get(o.group, 0.0) + o.max_score
             for idea, points in worth.items():
                 ideas[idea] = max(ideas.get(idea, 0.0), points)
-            book.grades.setdefault(sid, {})[name] = AssignmentGrade(
-                rec["score"], rec["max_score"], per)
-            book.max_scores[name] = max(book.max_scores.get(name, 0.0), rec["max_score"])
+            book.grades.setdefault(graded.submission, {})[name] = AssignmentGrade(
+                graded.score, graded.max_score, per)
+            book.max_scores[name] = max(book.max_scores.get(name, 0.0), graded.max_score)
         book.ideas[name] = ideas
     return book

@@ -7,7 +7,7 @@ column or is named twice, a row with more cells than the header, an empty ``id``
 :func:`autograder.engine.discover.safe_id`: ``=bob`` meets the grade of a folder ``=bob``,
 ``_=bob``), an e-mail address without ``@`` or an identifier given to two
 students stops the command with one message naming the file, the line and the column (as
-``OUT/manual.csv`` does: :mod:`autograder.review.manual`).
+``OUT/manual.csv`` does: :mod:`autograder.batch.manual`).
 
 :func:`from_canvas` and :func:`from_moodle` read what the instructor downloads from the
 LMS (Canvas: Grades → Export; Moodle: Grades → Export → Plain text file) and give the
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from autograder.engine.discover import safe_id
 from autograder.records.roster import COLUMNS, REQUIRED, Roster, RosterStudent
-from autograder.report.csvsafe import cell_text, write_csv
+from autograder.report.csvsafe import cell_text, header_problem, write_csv
 
 #: the most of a roster read: ten thousand students are about a megabyte
 MAX_BYTES = 16 << 20
@@ -78,11 +78,9 @@ def read(path: Path) -> Roster:
     rows = csv_rows(path, "roster")
     (_, header), body = rows[0], rows[1:]
     header = [h.strip() for h in header]
-    for k, name in enumerate(header, 1):
-        if name not in COLUMNS or header.index(name) != k - 1:
-            raise RosterError(f"{path}, line 1, column {k} ({name!r}): "
-                              + ("named twice" if name in COLUMNS else
-                                 f"not a roster column ({', '.join(COLUMNS)})"))
+    wrong = header_problem(header, COLUMNS, "a roster column")
+    if wrong:
+        raise RosterError(f"{path}, {wrong}")
     for name in REQUIRED:
         if name not in header:
             raise RosterError(f"{path}, line 1: no column {name!r} (a roster needs "

@@ -5,11 +5,14 @@
   (exactly the keys of docs/contract.md), :meth:`Graded.to_cache` what the regrade cache keeps;
 * :class:`GradeDetails`: everything else the report of one grade is written from;
 * :class:`TimeSpent`: where a submission's time in the worker went;
-* :class:`WrittenRecord`: a written answer as ``results.json`` keeps it.
+* :class:`WrittenRecord`: a written answer as a grade keeps it;
+* :class:`Mark`: a person's score of a written answer (``OUT/manual.csv``), merged into a
+  grade in memory (:meth:`Graded.with_marks`) before anything of it is written.
 """
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Iterable
 
 from autograder.records.events import Event, Kind
 from autograder.records.outcomes import TestOutcome
@@ -45,6 +48,10 @@ class Graded:
                      outputs could not be written, the cluster could not grade them), one
                      sentence for the TA that the batch summary prints under the student's
                      id; empty for none. The rest of the batch is untouched by it
+    ``problem``      why its code was not graded (the submission could not be read, or
+                     not loaded); empty when it was
+    ``written``      its written answers (:class:`WrittenRecord`), each a test a person scores
+    ``marks``        the scores a person gave them, as merged (:meth:`with_marks`)
     """
     submission: str
     assignment: str
@@ -55,6 +62,9 @@ class Graded:
     events: tuple[Event, ...] = ()
     retry: str = ""
     grader_problem: str = ""
+    problem: str = ""
+    written: tuple[WrittenRecord, ...] = ()
+    marks: tuple[Mark, ...] = ()
 
     @property
     def score(self) -> float:
@@ -92,13 +102,46 @@ class Graded:
                     output=scores[o.name][2]) if o.name in scores else o
             for o in self.outcomes))
 
+    def mark_of(self, test: str) -> Mark | None:
+        """The person's score merged into test ``test``, if any."""
+        return next((m for m in self.marks if m.test == test), None)
+
+    def with_marks(self, marks: Iterable[Mark]) -> Graded:
+        """The grade with ``marks`` (a person's scores, by test) in its written answers'
+        tests, in place of those merged before: a test with a mark scores its points (with
+        the comment, and whether the answer changed since it was scored: *stale*); one
+        without scores 0 and says again what it said when graded (kept in
+        :attr:`Mark.received`, so a score taken out of the file restores it)."""
+        given = {m.test: m for m in marks}
+        received = {m.test: m.received for m in self.marks}
+        digests = {w.test: w.digest for w in self.written}
+        outcomes, merged = [], []
+        for o in self.outcomes:
+            if not o.manual:
+                outcomes.append(o)
+                continue
+            text = received.get(o.name, o.output)
+            mark = given.get(o.name)
+            if mark is None:
+                outcomes.append(replace(o, score=0.0, status="failed", output=text))
+                continue
+            mark = replace(mark, received=text,
+                           stale=bool(mark.answer) and mark.answer != digests.get(o.name, ""))
+            merged.append(mark)
+            outcomes.append(replace(o, score=mark.points, output=mark.text(o.max_score),
+                                    status="passed" if mark.points >= o.max_score else "failed"))
+        return replace(self, outcomes=tuple(outcomes), marks=tuple(merged))
+
     def to_cache(self) -> dict:
         """What the regrade cache keeps of it (``OUT/<student>/cache.json``) beside its key
-        (read back by :meth:`from_cache`): its outcomes, events and protections."""
+        (read back by :meth:`from_cache`): everything but its worker's time and the
+        grader's problems (a grade read back is this run's only when made again)."""
         return {"submission": self.submission, "assignment": self.assignment,
                 "outcomes": [asdict(o) for o in self.outcomes],
                 "events": [e.to_json() for e in self.events],
-                "protections": list(self.protections)}
+                "protections": list(self.protections), "seconds": self.seconds,
+                "problem": self.problem, "written": [asdict(w) for w in self.written],
+                "marks": [asdict(m) for m in self.marks]}
 
     @classmethod
     def from_cache(cls, entry: dict, seconds: float | None = None) -> Graded:
@@ -113,8 +156,23 @@ class Graded:
             raise ValueError("not a grade of this version's cache (its ids)")
         events = [Event.from_json(e) for e in entry.get("events") or ()]
         protections = tuple(p for p in entry.get("protections") or () if isinstance(p, str))
+        problem = entry.get("problem") or ""
+        if not isinstance(problem, str):
+            raise ValueError("not a grade of this version's cache (its problem)")
         return cls(submission, assignment, outcomes, seconds, protections=protections,
-                   events=tuple(e for e in events if e))
+                   events=tuple(e for e in events if e), problem=problem,
+                   written=_records(WrittenRecord, entry.get("written")),
+                   marks=_records(Mark, entry.get("marks")))
+
+
+def _records(kind, data) -> tuple:
+    """The ``kind`` records of a cache entry's list of their :func:`~dataclasses.asdict`
+    (ValueError if it is not one)."""
+    names = {f.name for f in fields(kind)}
+    if not isinstance(data, (list, type(None))) or \
+            not all(isinstance(d, dict) and set(d) == names for d in data or ()):
+        raise ValueError(f"not a grade of this version's cache ({kind.__name__})")
+    return tuple(kind(**d) for d in data or ())
 
 
 _OUTCOME_FIELDS = {f.name: f.type for f in fields(TestOutcome)}
@@ -139,9 +197,9 @@ def _outcome(data: dict) -> TestOutcome:
 
 @dataclass(frozen=True)
 class WrittenRecord:
-    """A written answer (:class:`pgcheck.answers.WrittenAnswer`) as ``results.json`` keeps it,
-    for the class page and the manual scores: the question, the test that scores it, the
-    text and its digest."""
+    """A written answer (:class:`pgcheck.answers.WrittenAnswer`) as a grade keeps it, for
+    the class page and the manual scores: the question, the test that scores it, the text
+    and its digest."""
     cell: str
     title: str
     test: str
@@ -159,6 +217,27 @@ class WrittenRecord:
         return {"cell": self.cell, "title": self.title, "test": self.test,
                 "points": self.points, "answered": self.answered, "answer": self.answer,
                 "digest": self.digest}
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A person's score of one written answer (a row of ``OUT/manual.csv``), as merged into
+    a grade by :meth:`Graded.with_marks`, which sets the last two fields."""
+    test: str               #: the written answer's test
+    points: float
+    comment: str = ""
+    answer: str = ""        #: the digest of the answer scored ("": the row does not say)
+    stale: bool = False     #: the answer graded is not the one scored (it changed since)
+    received: str = ""      #: what the test said when graded, before the score
+
+    def text(self, worth: float) -> str:
+        """The test's feedback once scored."""
+        text = f"scored {self.points:g} / {worth:g} by a person"
+        text += f": {self.comment}" if self.comment else ""
+        if self.stale:
+            text += ("\n(scored for an earlier version of this answer, which changed since: a "
+                     "person will look at it again)")
+        return text
 
 
 @dataclass(frozen=True)
@@ -188,3 +267,5 @@ class GradeDetails:
     """Only the public checks ran (``autograde check``)."""
     attachments: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     """(title, file name in the report folder) of each figure a test drew."""
+    marks: tuple[Mark, ...] = ()
+    """A person's scores of its written answers, merged into :attr:`outcomes`."""

@@ -40,7 +40,7 @@ SCHEMA = Path(__file__).with_name("gradescope.schema.json")
 GRADEBOOK = "gradebook.csv"    #: OUT/gradebook.csv: one row per student
 RUNS = "_runs"                 #: OUT/_runs/<run>/: manifests and superseded student folders
 REPORT = "_report"             #: OUT/_report/: the class reports (autograder.review.classview)
-MANUAL = "manual.csv"          #: OUT/manual.csv: scores a person gives (autograder.review.manual)
+MANUAL = "manual.csv"          #: OUT/manual.csv: scores a person gives (autograder.batch.manual)
 #: every file or folder a grade writes at the top of OUT, beside the students' folders
 OUTPUT_NAMES = (GRADEBOOK, RUNS, REPORT, MANUAL)
 
@@ -55,6 +55,7 @@ def gradescope_results(result: dict, details: GradeDetails) -> dict:
     top-level ``output``, the tests) says nothing of the sandbox: its protections are the TA's
     (``extra_data``, the batch summary, the class page, the run's manifest)."""
     lines = [score_line(result["assignment"], result["score"], result["max_score"])]
+    marks = {m.test: m for m in details.marks}
     failed = len(failed_outcomes(details.outcomes))
     missing = sorted({o.not_implemented for o in details.outcomes if o.not_implemented})
     tally = ([f"{failed} test{'s' if failed != 1 else ''} failed"] if failed else []) + \
@@ -75,20 +76,24 @@ def gradescope_results(result: dict, details: GradeDetails) -> dict:
         "tests": [{"name": o.name, "name_format": "text", "score": o.score,
                    "max_score": o.max_score, "status": o.status, "output": o.output,
                    "output_format": "text", "visibility": o.visibility,
-                   "extra_data": test_extra_data(o)}
+                   "extra_data": test_extra_data(o, marks.get(o.name))}
                   for o in details.outcomes],
         "extra_data": submission_extra_data(result, details),
     }
 
 
-def test_extra_data(outcome) -> dict:
-    """What class reports need of one test, as data: its idea (group) and, for a failure
-    that a known mistake explains, that mistake (``mutants/<name>.py``)."""
+def test_extra_data(outcome, mark=None) -> dict:
+    """What a reader of ``results.json`` may want of one test, as data: its idea (group),
+    for a failure that a known mistake explains, that mistake (``mutants/<name>.py``), and
+    for a written answer, the score a person gave it (``mark``: a
+    :class:`~autograder.records.grades.Mark`, or None: not scored yet)."""
     extra = {"group": outcome.group}
     if outcome.mutant:
         extra["mutant"] = outcome.mutant
-    if outcome.manual:                          # scored by a person: not yet, at grading time
-        extra["manual"] = {"scored": False}
+    if outcome.manual:                          # scored by a person, or not yet
+        extra["manual"] = {"scored": False} if mark is None else {
+            "scored": True, "points": mark.points, "comment": mark.comment,
+            "stale": mark.stale, "received": mark.received}
     if outcome.step:                            # an answer cell: what it gave (class page)
         extra["step"] = {"cell": outcome.step, "answer": outcome.answer}
     if outcome.not_implemented:
@@ -236,5 +241,26 @@ def write_report_failure(folder: Path, result: dict, exc: BaseException) -> str:
     return told
 
 
-def write_gradebook(path: Path, results: list[dict]) -> None:
+def write_marks(folder: Path, graded: Graded) -> None:
+    """A person's scores (:attr:`Graded.marks <autograder.records.grades.Graded.marks>`)
+    into the ``results.json`` an earlier run wrote in ``folder`` for ``graded`` (a grade
+    reused, whose written answers were scored since): those tests' score, status, output and
+    record, and the total. A grade made now has them merged before its report is written."""
+    path = folder / "results.json"
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return                                  # none to update: the next run writes one
+    by_name = {o.name: o for o in graded.outcomes if o.manual}
+    marks = {m.test: m for m in graded.marks}
+    for t in data.get("tests", []):
+        o = by_name.get(t.get("name"))
+        if o is not None:
+            t.update(score=o.score, status=o.status, output=o.output,
+                     extra_data=test_extra_data(o, marks.get(o.name)))
+    data["score"] = graded.score
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8", errors="replace")
+
+
+def write_gradebook(path: Path, results: list[Graded]) -> None:
     write_csv(path, *gradebook_rows(results))

@@ -82,3 +82,14 @@ def write_csv(path: Path, header: list[str], rows: Iterable[Iterable],
         writer.writerow([safe_cell(c) for c in header])
         writer.writerows([safe_cell(c) for c in row] for row in rows)
     return path
+
+
+def header_problem(header: list[str], columns, what: str) -> str:
+    """What is wrong with the first line of a CSV file that a person edits (``header``: its
+    cells, stripped) whose columns are ``columns``: a column named twice, or one that is not
+    of them (``what`` names them: ``"a roster column"``); "" for nothing."""
+    for k, name in enumerate(header, 1):
+        if name not in columns or header.index(name) != k - 1:
+            return f"line 1, column {k} ({name!r}): " + (
+                "named twice" if name in columns else f"not {what} ({', '.join(columns)})")
+    return ""

@@ -1,8 +1,10 @@
 """The class at a glance: one page per assignment after a batch (``autograde report``).
 
-Built from what a batch leaves in its output folder ``OUT`` (:mod:`autograder.review.regrade`):
-the latest run's manifest, each student's ``results.json`` (whose ``extra_data`` records,
-per test, its idea and the known mistake recognised in a failure) and the run before it.
+Built from a batch's records (:class:`autograder.batch.Batch`: each student's
+:class:`~autograder.records.grades.Graded`, whose outcomes record per test its idea and the
+known mistake recognised in a failure), its run's manifest and the run before it: handed
+over by ``autograde grade``, rebuilt from the regrade cache by ``autograde report``; no
+``results.json`` is read back.
 For assignment ``NAME`` it writes, in ``OUT/_report/``:
 
 * ``NAME.html``: one self-contained page (figures inlined): the score distribution, the
@@ -19,7 +21,7 @@ An assignment with answer cells (:mod:`pgcheck.answers`) adds two sections: whic
 the exercise the class got wrong, with the wrong answers most often given; and every
 student's written answer beside its question (escaped like everything else; each was cut to
 :data:`pgcheck.answers.WRITTEN_CHARS` characters when graded), with the score a person gave
-it in ``OUT/manual.csv`` (:mod:`autograder.review.manual`) and whether that score is stale.
+it in ``OUT/manual.csv`` (:mod:`autograder.batch.manual`) and whether that score is stale.
 
 :func:`summarise` and :func:`unfair_tests` are pure functions of the students' records;
 only the ``write_*`` functions touch disk. Matplotlib draws the figures, Jinja2 renders
@@ -44,7 +46,7 @@ from autograder.records.events import Event, Kind
 from autograder.records.grades import Graded
 from autograder.records.roster import Roster
 from autograder.report.csvsafe import write_csv
-from autograder.review import regrade
+from autograder.batch import recorded_batches, regrade
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAX_PAIRS_SHOWN = 30        #: similar pairs shown on the page (all of them are in the CSV)
@@ -66,80 +68,31 @@ class Fairness:
 
 # -- records -------------------------------------------------------------------------
 
-def record(results_json: dict, student: str, run_entry: dict | None = None) -> dict:
-    """One student's grade as the report needs it, from their ``results.json``."""
-    extra = results_json.get("extra_data") or {}
-    tests = []
-    for t in results_json.get("tests", []):
-        te = t.get("extra_data") or {}
-        tests.append({"name": t["name"], "idea": str(te.get("group", "")),
-                      "score": float(t["score"]), "max_score": float(t["max_score"]),
-                      "passed": t.get("status", "passed" if t["score"] >= t["max_score"]
-                                      else "failed") == "passed",
-                      "mutant": te.get("mutant", ""),
-                      "not_implemented": te.get("not_implemented", ""),
-                      "public": t.get("visibility") == "visible",
-                      "manual": te.get("manual") if isinstance(te.get("manual"), dict) else None,
-                      "step": te.get("step") if isinstance(te.get("step"), dict) else None})
+def record(graded: Graded, run_entry: dict | None = None) -> dict:
+    """One student's grade as the page's tables take it, from their
+    :class:`~autograder.records.grades.Graded` record (``run_entry``: their line of the
+    run's manifest: reused or regraded, and why)."""
+    def manual(o) -> dict | None:
+        if not o.manual:
+            return None
+        mark = graded.mark_of(o.name)
+        return {"scored": False} if mark is None else {
+            "scored": True, "points": mark.points, "comment": mark.comment, "stale": mark.stale}
+
+    tests = [{"name": o.name, "idea": o.group, "score": float(o.score),
+              "max_score": float(o.max_score), "passed": o.status == "passed",
+              "mutant": o.mutant, "not_implemented": o.not_implemented,
+              "public": o.visibility == "visible", "manual": manual(o),
+              "step": {"cell": o.step, "answer": o.answer} if o.step else None}
+             for o in graded.outcomes]
     entry = run_entry or {}
-    return {"student": student, "score": float(results_json.get("score", 0.0)),
-            "max_score": float(extra.get("max_score", sum(t["max_score"] for t in tests))),
-            "seconds": float(results_json.get("execution_time", 0.0)),
-            "protections": list(extra.get("protections", [])),
-            "events": [e for e in map(Event.from_json, extra.get("events") or []) if e],
-            "problem": extra.get("problem", "") or extra.get("load_failure", ""),
+    return {"student": graded.submission, "score": float(graded.score),
+            "max_score": float(graded.max_score), "seconds": float(graded.seconds or 0.0),
+            "protections": list(graded.protections), "events": list(graded.events),
+            "problem": graded.problem,
             "reused": bool(entry.get("reused", False)), "why": list(entry.get("why", [])),
             "renamed": dict(entry.get("renamed") or {}), "tests": tests,
-            "written": [w for w in extra.get("written", []) if isinstance(w, dict)]}
-
-
-def _from_contract(entry: dict) -> dict:
-    """A ``results.json``-like dict from a grade's cache entry (when results.json is gone)."""
-    graded = Graded.from_cache(entry)
-    return {"score": graded.score,
-            "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
-                       "output": o.output, "status": o.status, "extra_data": {"group": o.group}}
-                      for o in graded.outcomes],
-            "extra_data": {"max_score": graded.max_score,
-                           "events": [e.to_json() for e in graded.events]}}
-
-
-def load_run(out: Path, run: dict, documents: dict | None = None) -> list[dict]:
-    """The records of every student of ``run`` (a manifest of :mod:`autograder.review.regrade`);
-    ``documents``: student -> the ``results.json`` that ``OUT/<student>/`` holds now, when
-    the caller holds it (``run`` is then the latest run: nothing of it is read again)."""
-    records = []
-    for entry in run["students"]:
-        if entry["id"] in (documents or {}):
-            records.append(record(documents[entry["id"]], entry["id"], entry))
-            continue
-        folder = regrade.student_folder(out, entry["id"], entry["graded_in"])
-        try:
-            data = json.loads((folder / "results.json").read_text())
-        except (OSError, ValueError):
-            try:
-                data = _from_contract(json.loads((folder / regrade.CACHE).read_text()))
-            except (OSError, ValueError, KeyError):
-                continue
-        records.append(record(data, entry["id"], entry))
-    return records
-
-
-def unrecorded_run(out: Path, assignment: str) -> dict | None:
-    """A run made up from ``out/<student>/results.json`` where no run was recorded
-    (an output folder of ``autograde demo``, or of an older version)."""
-    students = []
-    for path in sorted(Path(out).glob("*/results.json")):
-        if path.parent.name in regrade.RESERVED:
-            continue
-        try:
-            extra = json.loads(path.read_text()).get("extra_data") or {}
-        except (OSError, ValueError):
-            continue
-        if extra.get("assignment") == assignment:
-            students.append({"id": path.parent.name, "graded_in": "", "reused": False})
-    return {"run": "unrecorded", "assignment": assignment, "students": students,
-            "results": []} if students else None
+            "written": [asdict(w) for w in graded.written]}
 
 
 # -- numbers ---------------------------------------------------------------------------
@@ -503,16 +456,16 @@ def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
                                for v in (row.get(c, "") for c in columns)] for row in rows))
 
 
-def write_report(out: Path, run: dict, previous: dict | None = None,
-                 roster: Roster | None = None, bank: dict[str, dict] | None = None,
-                 documents: dict | None = None) -> Path:
-    """Write the page, JSON and CSVs of ``run`` (an assignment's run in ``out``); with a
-    ``roster``, the page shows names (:func:`render`); ``bank``: :func:`bank_of` the
-    assignment, when the caller holds it; ``documents``: :func:`load_run`'s."""
+def write_report(out: Path, run: dict, previous: dict | None, roster: Roster | None,
+                 bank: dict[str, dict], grades: dict[str, Graded]) -> Path:
+    """Write the page, JSON and CSVs of ``run`` (an assignment's run in ``out``, its
+    manifest) from ``grades`` (its students' records, by student: a batch's
+    :meth:`~autograder.batch.Batch.for_page`); with a ``roster``, the page shows names
+    (:func:`render`); ``bank``: :func:`bank_of` the assignment."""
     out = Path(out)
     name = run["assignment"]
-    records = load_run(out, run, documents)
-    summary = summarise(name, records, bank_of(name) if bank is None else bank)
+    records = [record(grades[e["id"]], e) for e in run["students"] if e["id"] in grades]
+    summary = summarise(name, records, bank)
     changes = regrade.changes(previous, run)
     folder = out / regrade.REPORT
     folder.mkdir(parents=True, exist_ok=True)
@@ -556,57 +509,32 @@ def write_report(out: Path, run: dict, previous: dict | None = None,
 
 
 def output_folders(out: Path) -> list[Path]:
-    """``out`` itself when it holds grading output, else its subfolders that do
-    (``autograde demo`` keeps one per assignment)."""
+    """``out`` itself when it holds grading output (a run history, or grades cached), else
+    its subfolders that do (``autograde demo`` keeps one per assignment)."""
     out = Path(out)
 
     def holds(folder: Path) -> bool:
         return (folder / regrade.RUNS).is_dir() or any(
-            p.parent.name not in regrade.RESERVED for p in folder.glob("*/results.json"))
+            p.parent.name not in regrade.RESERVED for p in folder.glob(f"*/{regrade.CACHE}"))
 
     if holds(out):
         return [out]
     return [p for p in sorted(out.iterdir()) if p.is_dir() and holds(p)] if out.is_dir() else []
 
 
-def assignments_in(out: Path) -> list[str]:
-    names = [r["assignment"] for r in regrade.runs(out)]
-    for path in Path(out).glob("*/results.json"):
-        try:
-            names.append((json.loads(path.read_text()).get("extra_data") or {})["assignment"])
-        except (OSError, ValueError, KeyError):
-            continue
-    return list(dict.fromkeys(names))
-
-
 def write_reports(out: Path, assignment: str | None = None,
-                  roster: Roster | None = None, history: list[dict] | None = None,
-                  bank: dict[str, dict] | None = None,
-                  documents: dict | None = None) -> list[Path]:
+                  roster: Roster | None = None) -> list[Path]:
     """The class page of every assignment graded in ``out`` (or of ``assignment`` only),
-    for its latest run, compared with the run before it (names from ``roster``).
-
-    ``history`` (with ``assignment``): the runs of ``out``, as the grading command holds
-    them (nothing of ``out`` is read again to find them); ``bank``: that assignment's
-    :func:`bank_of`; ``documents``: the ``results.json`` of its students, by student, as
-    the command wrote them (:func:`load_run`)."""
-    if history is not None and assignment:
-        recorded = [r for r in history if r.get("assignment") == assignment]
-        if not recorded:
-            return []
-        return [write_report(Path(out), recorded[-1],
-                             recorded[-2] if len(recorded) > 1 else None, roster, bank,
-                             documents)]
+    for its latest run rebuilt from the cache (:func:`autograder.batch.recorded_batches`),
+    compared with the run before it (names from ``roster``)."""
     pages = []
     for folder in output_folders(out):
-        for name in assignments_in(folder):
-            if assignment and name != assignment:
-                continue
-            recorded = regrade.runs(folder, name)
-            if recorded:
-                run, previous = recorded[-1], (recorded[-2] if len(recorded) > 1 else None)
-            else:
-                run, previous = unrecorded_run(folder, name), None
-            if run:
-                pages.append(write_report(folder, run, previous, roster))
+        for batch in recorded_batches(folder, assignment):
+            pages.append(write_batch_report(batch, roster))
     return pages
+
+
+def write_batch_report(batch, roster: Roster | None = None) -> Path:
+    """The class page of one :class:`~autograder.batch.Batch`, from its records."""
+    return write_report(batch.out, batch.run, batch.previous, roster,
+                        bank_of(batch.assignment), batch.for_page())

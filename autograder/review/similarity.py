@@ -36,7 +36,7 @@ from pathlib import Path
 from autograder.authoring import fingerprints
 from autograder.authoring.course import Assignment
 from autograder.report.csvsafe import write_csv
-from autograder.review import regrade
+from autograder.batch import regrade
 from autograder.review.normalise import Normalised, normalise, statements
 
 

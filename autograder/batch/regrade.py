@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import shutil
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -69,17 +69,30 @@ def runs(out: Path, assignment: str | None = None) -> list[dict]:
     return found
 
 
-def student_folder(out: Path, student: str, run: str) -> Path:
-    """Where the files run ``run`` wrote for ``student`` are now."""
-    current = Path(out) / student
-    if not run:
+def _entry(out: Path, student: str, run: str) -> dict:
+    """The cache entry of ``student``'s grade made in run ``run`` (read once: the current
+    folder's when that run made it, else the one kept in ``_runs/<run>/``)."""
+    current = json.loads((Path(out) / student / CACHE).read_text()) \
+        if (Path(out) / student / CACHE).is_file() else {}
+    if not run or current.get("run") == run:
         return current
-    try:
-        if json.loads((current / CACHE).read_text()).get("run") == run:
-            return current
-    except (OSError, ValueError):
-        pass
-    return Path(out) / RUNS / run / student
+    return json.loads((Path(out) / RUNS / run / student / CACHE).read_text())
+
+
+def unrecorded(out: Path) -> list[dict]:
+    """Where ``out`` holds no run history (its ``_runs`` gone), one run per assignment made
+    up from the cache entries in it, every grade as its entry keeps it."""
+    students: dict[str, list[dict]] = {}
+    for path in sorted(Path(out).glob(f"*/{CACHE}")):
+        try:
+            cached = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        if path.parent.name not in RESERVED and isinstance(cached.get("assignment"), str):
+            students.setdefault(cached["assignment"], []).append(
+                {"id": path.parent.name, "graded_in": "", "reused": False})
+    return [{"run": "unrecorded", "assignment": name, "students": entries, "results": []}
+            for name, entries in students.items()]
 
 
 def _brief(result: Graded) -> dict:
@@ -112,28 +125,22 @@ class Plan:
     #: the run history of ``out`` as this run found it (read once), and, once
     #: :meth:`finish` wrote it, this run's manifest after it
     history: list[dict] = field(default_factory=list)
+    #: student -> the seconds a reused grade took when it was made (None: not recorded)
+    took: dict[str, float | None] = field(default_factory=dict)
 
     @property
     def pending(self) -> list[tuple[str, Path]]:
         """The (student, path) pairs to grade in this run."""
         return [(sid, path) for sid, path in self.pairs if sid not in self.reused]
 
-    def finish(self, fresh: list[Graded]) -> list[Graded]:
-        """Record the grades of :attr:`pending` (in that order) next to the reused ones;
-        write each student's cache entry and this run's manifest. Returns every grade, in
-        the order of the class."""
-        by_student = dict(self.reused)
-        for (sid, _), result in zip(self.pending, fresh):
-            by_student[sid] = result
-            parts = self.parts[sid]
-            folder = self.out / sid
-            folder.mkdir(parents=True, exist_ok=True)
-            retry = result.retry                        # the grader crashed: never reused
-            (folder / CACHE).write_text(json.dumps(
-                {"key": "" if retry else key_of(parts), "parts": parts, "run": self.run,
-                 **result.to_cache(), **({"retry": retry} if retry else {})}),
-                     encoding="utf-8", errors="replace")
-        results = [by_student[sid] for sid, _ in self.pairs]
+    def finish(self, grades: dict[str, Graded]) -> None:
+        """Write this run down: the cache entry of each student graded now, and of each
+        reused grade whose person's scores changed (``grades``: every student's, by id, as
+        the batch finished them); then the run's manifest, which :attr:`history` gets last."""
+        for sid, _ in self.pairs:
+            graded = grades[sid]
+            if sid not in self.reused or graded.marks != self.reused[sid].marks:
+                self._cache(sid, graded)
         manifest = {
             "run": self.run, "assignment": self.assignment, "engine": __version__,
             "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(),
@@ -144,14 +151,51 @@ class Plan:
                           "graded_in": self.graded_in.get(sid, self.run),
                           **({"renamed": self.renamed[sid]} if sid in self.renamed else {})}
                          for sid, path in self.pairs],
-            "results": [_brief(r) for r in results],
+            "results": [_brief(grades[sid]) for sid, _ in self.pairs],
         }
         folder = self.out / RUNS / self.run
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "run.json").write_text(json.dumps(manifest, indent=1),
             encoding="utf-8", errors="replace")
         self.history = [*self.history, manifest]
-        return results
+
+    def _cache(self, sid: str, graded: Graded) -> None:
+        """``OUT/<sid>/cache.json``: the key, its parts, the run that graded it, the grade."""
+        folder = self.out / sid
+        folder.mkdir(parents=True, exist_ok=True)
+        if sid in self.reused:                      # its time: when it was made
+            graded = replace(graded, seconds=self.took.get(sid))
+        retry = graded.retry                        # the grader crashed: never reused
+        (folder / CACHE).write_text(json.dumps(
+            {"key": "" if retry else key_of(self.parts[sid]), "parts": self.parts[sid],
+             "run": self.graded_in.get(sid, self.run), **graded.to_cache(),
+             **({"retry": retry} if retry else {})}), encoding="utf-8", errors="replace")
+
+
+def recorded(out: Path, assignment: Assignment, history: list[dict]) -> Plan | None:
+    """The latest run of ``assignment`` in ``history`` (the runs of ``out``) as a plan whose
+    every grade is reused, read back from its cache entry (``autograde report`` and
+    ``export``: nothing is graded); None when no run of it is recorded. A student whose
+    entry is gone or unreadable is left out, named in :attr:`Plan.why` (``"missing"``)."""
+    runs_of = [r for r in history if r.get("assignment") == assignment.name]
+    if not runs_of:
+        return None
+    last = runs_of[-1]
+    found = Plan(Path(out), assignment.name, last["run"], last.get("options") or {}, [], {},
+                 {}, {}, {}, history=list(history))
+    for entry in last["students"]:
+        sid, run = entry["id"], entry.get("graded_in", "")
+        try:
+            cached = _entry(out, sid, run)
+            graded = Graded.from_cache(cached, cached.get("seconds"))
+        except (OSError, ValueError, TypeError, AttributeError):
+            found.why[sid] = ["missing"]
+            continue
+        found.pairs.append((sid, Path(entry.get("path", ""))))
+        found.parts[sid] = entry.get("parts") or cached.get("parts") or {}
+        found.reused[sid], found.graded_in[sid] = graded, run
+        found.took[sid] = graded.seconds
+    return found
 
 
 def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], options: dict,
@@ -199,6 +243,7 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
                 pass                                # not this version's: graded again
             else:
                 result.graded_in[sid] = cached.get("run", "")
+                result.took[sid] = cached.get("seconds")
                 del result.subs[sid]                # reused: never read again
                 continue
         before = (cached or {}).get("parts", {})

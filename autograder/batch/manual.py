@@ -19,10 +19,14 @@ scores them in one file of the output folder::
   one unknown student or question, a point count that is not a number or is out of range, a
   row scored twice or a malformed line stops the command with one message naming the file,
   the line and the column.
-* :func:`apply` merges it into each student's ``results.json`` (the test's score, status and
-  output, the total) and into the grades the command then writes to ``gradebook.csv``, the
-  JSON it prints and the class page. A regrade keeps the scores (they live in the file, not
-  in a grade). A score whose row's digest is not the digest of the answer now graded is
+* :func:`marks` turns its scores into :class:`~autograder.records.grades.Mark` records,
+  which the batch (:class:`autograder.batch.Batch`) merges into each grade in memory
+  (:meth:`~autograder.records.grades.Graded.with_marks`: the test's score, status and
+  output) before anything of it is written: the engine merges a student graded now before
+  their ``results.json`` is written; a grade reused gets them too, its ``results.json``
+  updated only when they changed. The ``gradebook.csv``, the JSON the command prints and
+  the class page take the grades merged. A regrade keeps the scores (they live in the file,
+  not in a grade). A score whose row's digest is not the digest of the answer now graded is
   **stale**: the student changed the answer after it was scored. It still counts, and the
   feedback, the class page and ``results.json`` say it must be looked at again.
 
@@ -30,18 +34,16 @@ On the nbgrader route a written answer stays with nbgrader's formgrader (docs/nb
 """
 from __future__ import annotations
 
-import copy
 import csv
 import io
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from autograder.authoring.course import Assignment
-from autograder.records.grades import Graded
-from autograder.report import GRADEBOOK, MANUAL, write_gradebook
-from autograder.report.csvsafe import cell_text, write_csv
+from autograder.records.grades import Graded, Mark
+from autograder.report import MANUAL
+from autograder.report.csvsafe import cell_text, header_problem, write_csv
 
 COLUMNS = ("student", "question", "points", "comment", "answer")
 REQUIRED = COLUMNS[:4]
@@ -100,11 +102,9 @@ def read(path: Path, known: dict[str, Question], students) -> dict[tuple[str, st
             raise ManualError(f"{path}, line 1: empty; the first line names the columns "
                               f"({', '.join(COLUMNS)})")
         header = [h.strip() for h in header]
-        for k, name in enumerate(header, 1):
-            if name not in COLUMNS or header.index(name) != k - 1:
-                raise ManualError(f"{path}, line 1, column {k} ({name!r}): "
-                                  + ("named twice" if name in COLUMNS else
-                                     f"not a column of {MANUAL} ({', '.join(COLUMNS)})"))
+        wrong = header_problem(header, COLUMNS, f"a column of {MANUAL}")
+        if wrong:
+            raise ManualError(f"{path}, {wrong}")
         missing = [c for c in REQUIRED if c not in header]
         if missing:
             raise ManualError(f"{path}, line 1: no column {missing[0]!r} (the columns: "
@@ -164,129 +164,28 @@ def load(out: Path, assignment: Assignment, students) -> dict[tuple[str, str], M
     return read(path, questions(assignment), students)
 
 
-def write_template(out: Path, assignment: Assignment, records: list[dict]) -> Path | None:
+def marks(known: dict[str, Question], scores: dict[tuple[str, str], ManualScore]
+          ) -> dict[str, tuple[Mark, ...]]:
+    """The scores of ``scores`` that give points, as :class:`Mark` records by student: what
+    a grade merges (:meth:`Graded.with_marks`; a row left blank is no mark); ``known``:
+    the assignment's :func:`questions`."""
+    found: dict[str, list[Mark]] = {}
+    for (sid, cell), score in scores.items():
+        if score.points is not None and cell in known:
+            found.setdefault(sid, []).append(
+                Mark(known[cell].test, score.points, score.comment, score.answer))
+    return {sid: tuple(given) for sid, given in found.items()}
+
+
+def write_template(out: Path, assignment: Assignment, grades: list[Graded]) -> Path | None:
     """``OUT/manual.csv`` with one row to fill in per student and written question, when it
-    is not there yet (``records``: each student's ``results.json``)."""
+    is not there yet (``grades``: the class's, their written answers' digests)."""
     path = Path(out) / MANUAL
     if not assignment.answers.written or path.exists() or path.is_symlink():
         return None
     rows = []
-    for sid, data in records:
-        answers = {w.get("cell"): w for w in (data.get("extra_data") or {}).get("written", [])}
-        for cell in questions(assignment):
-            rows.append([sid, cell, "", "", (answers.get(cell) or {}).get("digest", "")])
+    for graded in grades:
+        digests = {w.cell: w.digest for w in graded.written}
+        rows += [[graded.submission, cell, "", "", digests.get(cell, "")]
+                 for cell in questions(assignment)]
     return write_csv(path, list(COLUMNS), rows)
-
-
-def scored_text(score: ManualScore, worth: float, stale: bool) -> str:
-    """A written answer's feedback once a person scored it."""
-    text = f"scored {score.points:g} / {worth:g} by a person"
-    text += f": {score.comment}" if score.comment else ""
-    if stale:
-        text += ("\n(scored for an earlier version of this answer, which changed since: a "
-                 "person will look at it again)")
-    return text
-
-
-def merge_record(data: dict, sid: str, known: dict[str, Question],
-                 scores: dict[tuple[str, str], ManualScore]) -> dict:
-    """A student's ``results.json`` with the scores of ``scores`` in its written answers'
-    tests (and the total); the text each had when graded is kept, so a score taken out of the
-    file again restores it."""
-    data = copy.deepcopy(data)
-    by_test = {q.test: q for q in known.values()}
-    digests = {w.get("cell"): w.get("digest", "")
-               for w in (data.get("extra_data") or {}).get("written", [])}
-    for t in data.get("tests", []):
-        extra = t.get("extra_data") or {}
-        question = by_test.get(t.get("name"))
-        if "manual" not in extra or question is None:
-            continue
-        received = extra["manual"].get("received", t.get("output", ""))
-        score = scores.get((sid, question.cell))
-        if score is None or score.points is None:
-            t.update(score=0.0, status="failed", output=received)
-            extra["manual"] = {"scored": False, "received": received}
-        else:
-            stale = bool(score.answer) and score.answer != digests.get(question.cell, "")
-            t.update(score=score.points, output=scored_text(score, question.points, stale),
-                     status="passed" if score.points >= question.points else "failed")
-            extra["manual"] = {"scored": True, "points": score.points, "comment": score.comment,
-                               "stale": stale, "received": received}
-        t["extra_data"] = extra
-    data["score"] = sum(float(t.get("score", 0.0)) for t in data.get("tests", []))
-    return data
-
-
-def merge_result(result: Graded, merged_record: dict) -> Graded:
-    """A grade with the written answers' scores of its merged ``results.json``; the grade's
-    other attributes (its seconds) are kept."""
-    return result.with_scores({t["name"]: (t["score"], t["status"], t["output"])
-                               for t in merged_record.get("tests", [])
-                               if "manual" in (t.get("extra_data") or {})})
-
-
-def apply(out: Path, assignment: Assignment, results: list[Graded],
-          scores: dict[tuple[str, str], ManualScore], documents: dict | None = None) -> list[Graded]:
-    """Merge ``scores`` into the ``results.json`` of each of ``results`` (grades of
-    ``assignment`` in ``out``) and return the grades merged; write the file to fill in when
-    there is none yet. ``documents`` (a dict, filled here): student -> their ``results.json``
-    as merged and written, for the class page to take without reading it again."""
-    known = questions(assignment)
-    if not known:
-        return results
-    records = []
-    merged = []
-    for result in results:
-        sid = result.submission
-        path = Path(out) / sid / "results.json"
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError):
-            merged.append(result)
-            continue
-        records.append((sid, data))
-        record = merge_record(data, sid, known, scores)
-        if documents is not None:
-            documents[sid] = record
-        if record != data:
-            path.write_text(json.dumps(record, indent=2), encoding="utf-8", errors="replace")
-        merged.append(merge_result(result, record))
-    write_template(out, assignment, records)
-    return merged
-
-
-def refresh(out: Path) -> bool:
-    """``autograde report``: merge ``OUT/manual.csv`` into the latest run of every assignment
-    graded in ``out`` that has written questions, and write ``gradebook.csv`` again from
-    those runs. False (nothing written) when there is no such file; ManualError when it is
-    wrong."""
-    from autograder.authoring import course
-    from autograder.review import classview, regrade
-
-    out = Path(out)
-    if not (out / MANUAL).is_file():
-        return False
-    everything = []
-    for name in classview.assignments_in(out):
-        recorded = regrade.runs(out, name)
-        try:
-            assignment = course.get(name)
-        except ValueError:
-            continue
-        if not recorded:
-            continue
-        students = {e["id"] for run in recorded for e in run["students"]}
-        scores = load(out, assignment, students)
-        results = []
-        for entry in recorded[-1]["students"]:
-            folder = regrade.student_folder(out, entry["id"], entry.get("graded_in", ""))
-            try:
-                entry = json.loads((folder / regrade.CACHE).read_text())
-                seconds = json.loads((folder / "results.json").read_text()).get("execution_time")
-                results.append(Graded.from_cache(entry, seconds))
-            except (OSError, ValueError, KeyError, AttributeError):
-                continue
-        everything += apply(out, assignment, results, scores)
-    write_gradebook(out / GRADEBOOK, everything)
-    return True
