@@ -34,10 +34,12 @@ class _LocalFunction:
     def grad(self, *args, wrt, output=None, grad_output=None, **kwargs) -> CallResult:
         reply = call_function(self._fn, args, kwargs,
                               grad={"wrt": list(wrt), "output": output, "grad_output": grad_output})
-        return CallResult.of(reply)
+        return CallResult(reply["value"], reply.get("grads"), reply.get("grad_error"))
 
     def echo(self, *args, **kwargs) -> CallResult:
-        return CallResult.of(call_function(self._fn, args, kwargs, echo_args=True))
+        reply = call_function(self._fn, args, kwargs, echo_args=True)
+        return CallResult(reply["value"], args_after=reply["args_after"],
+                          kwargs_after=reply["kwargs_after"])
 
 
 class MissingFunction(AttributeError):

@@ -51,8 +51,7 @@ from functools import partial, wraps
 import torch
 
 from autograder.engine.assertions import TOLERANCES, Mismatch, expect_close, expect_float
-from autograder.engine.causes.evidence import Observation, agree, informative
-from pgcheck.calls import clone
+from autograder.engine.causes.evidence import Observation, agree, clone, informative
 
 
 @dataclass(frozen=True)
