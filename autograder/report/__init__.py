@@ -192,6 +192,12 @@ def what_went_wrong(result) -> str:
     return "; ".join(f"{kind}: {', '.join(fs)}" if fs else kind for kind, fs in kinds.items())
 
 
+def scrubbed_results(result: dict, details: GradeDetails, paths: GraderPaths) -> dict:
+    """:func:`gradescope_results`, every string passed through ``paths.scrub``: the
+    ``results.json`` a student receives."""
+    return scrub_all(gradescope_results(result, details), paths.scrub)
+
+
 def write_submission_report(folder: Path, result: dict, details: GradeDetails,
                             paths: GraderPaths | None = None) -> None:
     """``results.json``, ``feedback.md`` and ``feedback.html`` of one graded submission in
@@ -202,7 +208,7 @@ def write_submission_report(folder: Path, result: dict, details: GradeDetails,
         paths = GraderPaths.of_grade(out_dir=Path(folder).parent,
                                      submission=Path(details.file) if details.file else None)
     folder.mkdir(parents=True, exist_ok=True)
-    results = scrub_all(gradescope_results(result, details), paths.scrub)
+    results = scrubbed_results(result, details, paths)
     (folder / "results.json").write_text(json.dumps(results, indent=2),
         encoding="utf-8", errors="replace")
     fb = scrub_all(feedback_of(result, details), paths.scrub)
