@@ -201,11 +201,6 @@ class WrittenRecord:
         q = answer.question
         return cls(q.cell, q.title, test, q.points, answer.answered, answer.text, answer.digest)
 
-    def to_json(self) -> dict:
-        return {"cell": self.cell, "title": self.title, "test": self.test,
-                "points": self.points, "answered": self.answered, "answer": self.answer,
-                "digest": self.digest}
-
 
 @dataclass(frozen=True)
 class Mark:

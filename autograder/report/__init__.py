@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from autograder.records.events import Kind
@@ -112,7 +113,7 @@ def submission_extra_data(result: dict, details: GradeDetails) -> dict:
             "file": details.file, "problem": details.problem,
             "load_failure": details.load_failure, "protections": list(details.protections),
             "events": [e.to_json() for e in details.events],
-            "written": [w.to_json() for w in details.written]}
+            "written": [asdict(w) for w in details.written]}
 
 
 def gradebook_rows(results: list[Graded]) -> tuple[list[str], list[list]]:
@@ -185,7 +186,7 @@ def what_went_wrong(result) -> str:
     """The events of a grade in brief, for the batch summary: each kind once, with the
     functions it struck (``crashed: compute_gae; hung: td_residuals``); empty for none."""
     kinds: dict[str, list[str]] = {}
-    for e in getattr(result, "events", ()):
+    for e in result.events:
         functions = kinds.setdefault(e.kind.value, [])
         if e.function and e.function not in functions:
             functions.append(e.function)
