@@ -63,3 +63,25 @@ def test_the_worker_loads_exactly_the_provided_code_the_key_hashes(copy):
     for name, source in inputs.provided:
         path = files.get(f"provided/{name}") or files[f"provided-solution/{name}"]
         assert source.strip() and source.splitlines()[0] in path.read_text()
+
+
+def test_provided_code_is_read_and_stripped_once_while_unchanged(copy, monkeypatch):
+    """A batch grades many submissions with the same provided code: each file is read (and a
+    reference stripped) once, and again only once it changes (issue 37: not per submission)."""
+    from autograder.authoring import inputs
+
+    read, stripped = [], []
+    real_read, real_strip = inputs.Path.read_text, inputs.strip_solutions
+    monkeypatch.setattr(inputs.Path, "read_text",
+                        lambda self, *a, **k: read.append(self) or real_read(self, *a, **k))
+    monkeypatch.setattr(inputs, "strip_solutions",
+                        lambda *a, **k: stripped.append(a[1]) or real_strip(*a, **k))
+    provided = [p for label, p in grade_inputs(copy).files if label.startswith("provided")]
+    for _ in range(3):
+        assert grade_inputs(copy).provided == grade_inputs(copy).provided
+    assert sorted(map(str, read)) == sorted(map(str, provided))
+    assert len(stripped) == len(copy.provided_solutions)
+    changed = provided[-1]
+    changed.write_text(changed.read_text() + "\n# changed\n")
+    assert dict(grade_inputs(copy).provided)[changed.stem].endswith("# changed\n")
+    assert read[-1] == changed and len(read) == len(provided) + 2    # its own read, then the grade's

@@ -7,7 +7,8 @@ cache entry is counted, and so is every lookup of an assignment by name in the r
 (``course.get``). Before issue 37, each ``results.json`` was read once more (by the manual
 scores' merge and the class page) and the class page parsed it back into loose dicts. The class: two students graded
 once, then graded again with one submission changed (one grade reused, one made anew), so
-both paths are counted.
+both paths are counted. Gradescope's ``run_autograder`` is counted too: before, it read back the
+``results.json`` its own grade had written.
 """
 import json
 import os
@@ -50,19 +51,20 @@ DRIVER = textwrap.dedent("""
         note("registry " + name)
         return looked_up(name)
     course.get = get
-    from autograder.cli import main
+    from {module} import main
     sys.exit(main(sys.argv[3:]))
 """)
 
 
-def counted(tmp_path: Path, *args) -> Counter:
-    """What one ``autograde ARGS`` opened under ``tmp_path``, and how often."""
+def counted(tmp_path: Path, *args, module: str = "autograder.cli", env=()) -> Counter:
+    """What one ``autograde ARGS`` (or ``python -m MODULE ARGS``) opened under ``tmp_path``,
+    and how often."""
     log, driver = tmp_path / "opens.log", tmp_path / "driver.py"
-    driver.write_text(DRIVER)
+    driver.write_text(DRIVER.replace("{module}", module))
     log.write_text("")
     proc = subprocess.run([sys.executable, str(driver), str(log), str(tmp_path), *map(str, args)],
                           capture_output=True, text=True, timeout=600, cwd=ROOT,
-                          env=dict(os.environ))
+                          env={**os.environ, **dict(env)})
     assert proc.returncode == 0, proc.stderr[-3000:]
     return Counter(log.read_text().splitlines())
 
@@ -119,3 +121,21 @@ def test_one_class_grade_reads_each_input_once(tmp_path):
     print(json.dumps(again))
     assert again == {"run history": 1, "results.json ann": 0, "results.json bob": 0,
                      "cache.json ann": 1, "cache.json bob": 1}, again
+
+
+@pytest.mark.slow        # one Gradescope grade (~20 s)
+def test_gradescope_reads_the_submission_once_and_no_results_back(tmp_path):
+    """``run_autograder``'s grade: the upload is read once, and Gradescope's results.json is
+    made from the grade's record: the one its grade wrote (in a folder of its own, here under
+    ``tmp_path`` by TMPDIR) is never read back."""
+    root, scratch = tmp_path / "gradescope-root", tmp_path / "scratch"
+    scratch.mkdir()
+    make_submission(root / "submission", EX.name, EX.reference_module.read_text())
+    opened = counted(tmp_path, "--assignment", EX.name, "--root", root,
+                     module="autograder.platforms.gradescope", env={"TMPDIR": str(scratch)})
+    module = root / "submission" / f"{EX.name}.py"
+    written = [line for line in opened if line.endswith("/results.json")]
+    assert opened[f"read {module}"] == 1, opened
+    assert f"write {root / 'results' / 'results.json'}" in written, written
+    assert not [line for line in written if line.startswith("read ")], written
+    assert json.loads((root / "results" / "results.json").read_text())["score"] > 0

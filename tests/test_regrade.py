@@ -17,6 +17,8 @@ from autograder.authoring import course
 from autograder.engine import mutants
 from autograder.authoring import fingerprints
 from autograder.batch import regrade
+from autograder.records.grades import Graded
+from autograder.records.outcomes import TestOutcome
 from autograder.review import classview
 from pgcheck.discovery import read
 from conftest import ROOT, SuiteAt, autograde, lost, make_submission
@@ -76,12 +78,10 @@ def test_the_key_changes_with_each_input(tmp_path, monkeypatch):
 
 
 def _student(name, tests):
-    """A record: ``tests`` maps test name -> (passed, mutant)."""
-    return {"student": name, "score": 0.0, "max_score": 0.0, "seconds": 0.1, "protections": [],
-            "events": [], "problem": "", "reused": False, "why": [],
-            "tests": [{"name": t, "idea": t.split(":")[0], "score": 1.0 if ok else 0.0,
-                       "max_score": 1.0, "passed": ok, "mutant": m, "not_implemented": "",
-                       "public": False} for t, (ok, m) in tests.items()]}
+    """A student on the class page: ``tests`` maps test name -> (passed, mutant)."""
+    return classview.record(Graded(name, "x", tuple(
+        TestOutcome(t, t.split(":")[0], 1.0 if ok else 0.0, 1.0, "passed" if ok else "failed",
+                    "", "after_published", mutant=m) for t, (ok, m) in tests.items()), 0.1))
 
 
 def test_unfair_rule():

@@ -15,6 +15,7 @@ other place to add it (``tests/test_inputs.py`` changes each input and sees the 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from autograder.authoring.course import Assignment, assignments
@@ -45,12 +46,27 @@ def grade_inputs(assignment: Assignment) -> GradeInputs:
     for other in assignment.provided_solutions:
         path = known[other].reference_module
         files.append((f"provided-solution/{other}", path))
-        provided.append((other, strip_solutions(path.read_text(), str(path), keep_solution=True)))
+        provided.append((other, provided_source(path, solved=True)))
     for name in assignment.settings.grading.provided_modules:
         path = assignment.source_dir / f"{name}.py"
         files.append((f"provided/{name}", path))
-        provided.append((name, path.read_text()))
+        provided.append((name, provided_source(path)))
     return GradeInputs(tuple(files), tuple(provided))
+
+
+def provided_source(path: Path, solved: bool = False) -> str:
+    """The source of provided code at ``path`` (``solved``: a reference module, its
+    solutions kept and its markers stripped), read and stripped once while the file is
+    unchanged (same inode, size and times), not once per submission graded: the grading
+    processes forked by a batch inherit what the batch's regrade key read."""
+    st = path.stat()
+    return _source(path, (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns), solved)
+
+
+@lru_cache(maxsize=32)
+def _source(path: Path, stamp: tuple[int, ...], solved: bool) -> str:
+    text = path.read_text()
+    return strip_solutions(text, str(path), keep_solution=True) if solved else text
 
 
 def tree(folder: Path, label: str) -> list[tuple[str, Path]]:

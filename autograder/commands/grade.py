@@ -95,8 +95,7 @@ def protection_lines(results) -> list[str]:
     ``docs/security.md`` promises; the students' feedback leaves them out."""
     from collections import Counter
 
-    sets = Counter(", ".join(getattr(r, "protections", None) or ()) or "not recorded"
-                   for r in results)
+    sets = Counter(", ".join(r.protections) or "not recorded" for r in results)
     return [f"sandbox: {kept} ({count} submission{'s' if count != 1 else ''})"
             for kept, count in sets.most_common()]
 
@@ -112,16 +111,11 @@ def slow_ones(results: list[Graded], shown: int = 5) -> list[Graded]:
     equally quick grades has none: a table of them would say nothing."""
     import statistics
 
-    timed = [r for r in results if getattr(r, "seconds", None) is not None]
+    timed = [r for r in results if r.seconds is not None]
     if not timed:
         return []
     median = statistics.median(r.seconds for r in timed)
-
-    def troubled(r) -> bool:
-        spent = getattr(r, "spent", None)
-        return bool(spent and (spent.hung or spent.crashed or spent.budget_exhausted))
-
-    slow = [r for r in timed if troubled(r)
+    slow = [r for r in timed if r.spent.hung or r.spent.crashed or r.spent.budget_exhausted
             or r.seconds >= max(SLOW_SECONDS, SLOW_FACTOR * median)]
     return sorted(slow, key=lambda r: -r.seconds)[:shown]
 
@@ -134,7 +128,7 @@ def slowest_table(results: list[Graded], shown: int = 5) -> Table | None:
     slow = slow_ones(results, shown)
     if not slow:
         return None
-    total = sum(getattr(r, "seconds", None) or 0.0 for r in results)
+    total = sum(r.seconds or 0.0 for r in results)
     table = Table(title=f"slowest to grade ({total:.0f} s of grading in all)")
     for column in ("student", "assignment", "seconds", "where the time went"):
         table.add_column(column, justify="right" if column == "seconds" else "left")
@@ -267,7 +261,7 @@ def grader_problem_lines(results) -> list[str]:
     (:attr:`autograder.records.grades.Graded.grader_problem`: their outputs could not be
     written, the cluster could not grade them), under the summary: the batch went on."""
     return [f"{printable(r.submission)}: {printable(r.grader_problem)}" for r in results
-            if getattr(r, "grader_problem", "")]
+            if r.grader_problem]
 
 
 def renamed_lines(renamed) -> list[str]:

@@ -59,26 +59,21 @@ class CourseGradebook:
         return list(self.grades)
 
 
-def _grades(folder: Path, batches) -> list[tuple[str, Path, list]]:
-    """(assignment, folder, its grades with manual.csv merged) of each batch; GradebookError
-    when a student the run graded has no grade left to read."""
-    found = []
-    for batch in batches:
-        gone = [sid for sid, why in batch.plan.why.items() if why == ["missing"]]
-        if gone:
-            raise GradebookError(
-                f"{folder / gone[0]}: its grade is missing or unreadable, though run "
-                f"{batch.run['run']} of {batch.assignment.name} graded {gone[0]}; grade again "
-                f"(autograde grade ... --out {folder})")
-        found.append((batch.assignment.name, folder, list(batch.grades)))
-    return found
+def _complete(folder: Path, batch) -> None:
+    """GradebookError when a student ``batch``'s run graded has no grade left to read."""
+    gone = [sid for sid, why in batch.plan.why.items() if why == ["missing"]]
+    if gone:
+        raise GradebookError(
+            f"{folder / gone[0]}: its grade is missing or unreadable, though run "
+            f"{batch.run['run']} of {batch.assignment.name} graded {gone[0]}; grade again "
+            f"(autograde grade ... --out {folder})")
 
 
 def collect(out_dirs) -> CourseGradebook:
     """The course gradebook of ``out_dirs`` (see the module docstring)."""
     book = CourseGradebook()
     order = list(course.assignments())
-    found: list[tuple[str, Path, list]] = []
+    found: list[tuple[str, list]] = []
     for out in map(Path, out_dirs):
         if not out.is_dir():
             raise GradebookError(f"no such folder: {out}")
@@ -91,16 +86,17 @@ def collect(out_dirs) -> CourseGradebook:
                 batches = recorded_batches(folder)
             except ValueError as exc:      # ManualError: its file, line and column
                 raise GradebookError(str(exc)) from None
-            for name, _, grades in _grades(folder, batches):
+            for batch in batches:
+                _complete(folder, batch)
+                name = batch.assignment.name
                 if name in book.sources:
                     raise GradebookError(f"{name} is graded in {book.sources[name].folder} "
                                          f"and in {folder}: pass the output folder that "
                                          "counts, not both")
-                book.sources[name] = Source(folder, next(b.run["run"] for b in batches
-                                                         if b.assignment.name == name))
-                found.append((name, folder, grades))
-    for name, folder, grades in sorted(found, key=lambda f: (order.index(f[0]) if f[0] in order
-                                                             else len(order), f[0])):
+                book.sources[name] = Source(folder, batch.run["run"])
+                found.append((name, list(batch.grades)))
+    for name, grades in sorted(found, key=lambda f: (order.index(f[0]) if f[0] in order
+                                                     else len(order), f[0])):
         book.assignments.append(name)
         ideas: dict[str, float] = {}
         for graded in grades:

@@ -183,23 +183,32 @@ def runtime_dir() -> Path:
 
 
 def run(name: str, root: Path) -> dict:
-    """Grade the submission under ``root`` and write Gradescope's results.json."""
+    """Grade the submission under ``root`` and write Gradescope's results.json, from the
+    grade's record (:class:`~autograder.records.grades.Graded`) and the submission as read
+    once here: nothing the grade wrote is read back."""
     from autograder.engine import pool
     from autograder.authoring.course import warm_imports
 
     pool.launch(1, warm_imports(name))
-    from autograder.engine import grade
     from autograder.authoring.course import get
+    from autograder.engine import discover, grade
+    from autograder.records.grades import GradeDetails
+    from autograder.report import scrubbed_results
+    from autograder.report.redact import GraderPaths
 
     assignment = get(name)
     results_dir = root / "results"
     results_dir.mkdir(parents=True, exist_ok=True)
+    path = find_submission(root / "submission", name)
+    sub = discover.read("submission", path, name, assignment.functions,
+                        answers=bool(assignment.answers))
     with tempfile.TemporaryDirectory() as tmp:
         options = grade.Options(out_dir=Path(tmp))
-        submission = find_submission(root / "submission", name)
-        pool.grade_many([("submission", submission)], assignment, options, jobs=1)
-        results = for_gradescope(json.loads((Path(tmp) / "submission" / "results.json")
-                                            .read_text()))
+        [graded] = pool.grade_many([("submission", path)], assignment, options, jobs=1,
+                                   subs={"submission": sub})
+        paths = GraderPaths.of_grade(assignment.root, options.out_dir, path)
+        results = for_gradescope(scrubbed_results(graded.to_contract(),
+                                                  GradeDetails.of(graded, sub), paths))
     (results_dir / "results.json").write_text(json.dumps(results, indent=2),
         encoding="utf-8", errors="replace")
     pool.close()

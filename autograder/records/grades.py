@@ -81,10 +81,6 @@ class Graded:
                 "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
                            "output": o.output} for o in self.outcomes]}
 
-    def tests_by_group(self):
-        """(group, test) for each test of the grade."""
-        return ((o.group, o) for o in self.outcomes)
-
     def failed_tests(self, by_hand=()) -> list[TestOutcome]:
         """The tests that failed, those named in ``by_hand`` (written answers a person scores)
         left out: the one count every view gives (summary, feedback, results.json)."""
@@ -93,14 +89,6 @@ class Graded:
     def of_kind(self, *kinds: Kind) -> list[Event]:
         """Its events of those kinds."""
         return [e for e in self.events if e.kind in kinds]
-
-    def with_scores(self, scores: dict[str, tuple[float, str, str]]) -> Graded:
-        """The grade with the tests named in ``scores`` given (points, status, output): a
-        person's scores of its written answers."""
-        return replace(self, outcomes=tuple(
-            replace(o, score=scores[o.name][0], status=scores[o.name][1],
-                    output=scores[o.name][2]) if o.name in scores else o
-            for o in self.outcomes))
 
     def mark_of(self, test: str) -> Mark | None:
         """The person's score merged into test ``test``, if any."""
@@ -213,11 +201,6 @@ class WrittenRecord:
         q = answer.question
         return cls(q.cell, q.title, test, q.points, answer.answered, answer.text, answer.digest)
 
-    def to_json(self) -> dict:
-        return {"cell": self.cell, "title": self.title, "test": self.test,
-                "points": self.points, "answered": self.answered, "answer": self.answer,
-                "digest": self.digest}
-
 
 @dataclass(frozen=True)
 class Mark:
@@ -269,3 +252,14 @@ class GradeDetails:
     """(title, file name in the report folder) of each figure a test drew."""
     marks: tuple[Mark, ...] = ()
     """A person's scores of its written answers, merged into :attr:`outcomes`."""
+
+    @classmethod
+    def of(cls, graded: Graded, sub, **more) -> GradeDetails:
+        """The details of ``graded``, ``sub`` the submission it was graded from (its file and
+        note; why it could not be read); ``more``: the rest (what its code printed, its
+        figures, ``public_only``)."""
+        return cls(outcomes=graded.outcomes, file=str(sub.path), problem=sub.problem,
+                   note=sub.note, protections=graded.protections,
+                   load_failure="" if sub.problem else graded.problem, events=graded.events,
+                   written=graded.written, seconds=graded.seconds or 0.0, marks=graded.marks,
+                   **more)

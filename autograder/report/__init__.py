@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from autograder.records.events import Kind
@@ -112,7 +113,7 @@ def submission_extra_data(result: dict, details: GradeDetails) -> dict:
             "file": details.file, "problem": details.problem,
             "load_failure": details.load_failure, "protections": list(details.protections),
             "events": [e.to_json() for e in details.events],
-            "written": [w.to_json() for w in details.written]}
+            "written": [asdict(w) for w in details.written]}
 
 
 def gradebook_rows(results: list[Graded]) -> tuple[list[str], list[list]]:
@@ -185,11 +186,17 @@ def what_went_wrong(result) -> str:
     """The events of a grade in brief, for the batch summary: each kind once, with the
     functions it struck (``crashed: compute_gae; hung: td_residuals``); empty for none."""
     kinds: dict[str, list[str]] = {}
-    for e in getattr(result, "events", ()):
+    for e in result.events:
         functions = kinds.setdefault(e.kind.value, [])
         if e.function and e.function not in functions:
             functions.append(e.function)
     return "; ".join(f"{kind}: {', '.join(fs)}" if fs else kind for kind, fs in kinds.items())
+
+
+def scrubbed_results(result: dict, details: GradeDetails, paths: GraderPaths) -> dict:
+    """:func:`gradescope_results`, every string passed through ``paths.scrub``: the
+    ``results.json`` a student receives."""
+    return scrub_all(gradescope_results(result, details), paths.scrub)
 
 
 def write_submission_report(folder: Path, result: dict, details: GradeDetails,
@@ -202,7 +209,7 @@ def write_submission_report(folder: Path, result: dict, details: GradeDetails,
         paths = GraderPaths.of_grade(out_dir=Path(folder).parent,
                                      submission=Path(details.file) if details.file else None)
     folder.mkdir(parents=True, exist_ok=True)
-    results = scrub_all(gradescope_results(result, details), paths.scrub)
+    results = scrubbed_results(result, details, paths)
     (folder / "results.json").write_text(json.dumps(results, indent=2),
         encoding="utf-8", errors="replace")
     fb = scrub_all(feedback_of(result, details), paths.scrub)

@@ -44,6 +44,7 @@ from markupsafe import Markup, escape
 
 from autograder.records.events import Event, Kind
 from autograder.records.grades import Graded
+from autograder.records.outcomes import TestOutcome
 from autograder.records.roster import Roster
 from autograder.report.csvsafe import write_csv
 from autograder.batch import recorded_batches, regrade
@@ -68,38 +69,44 @@ class Fairness:
 
 # -- records -------------------------------------------------------------------------
 
-def record(graded: Graded, run_entry: dict | None = None) -> dict:
-    """One student's grade as the page's tables take it, from their
-    :class:`~autograder.records.grades.Graded` record (``run_entry``: their line of the
-    run's manifest: reused or regraded, and why)."""
-    def manual(o) -> dict | None:
-        if not o.manual:
-            return None
-        mark = graded.mark_of(o.name)
-        return {"scored": False} if mark is None else {
-            "scored": True, "points": mark.points, "comment": mark.comment, "stale": mark.stale}
+@dataclass(frozen=True)
+class OnPage:
+    """One student on the class page: their grade (:class:`~autograder.records.grades.Graded`)
+    and what the run's manifest says of it (reused or regraded and why; the name their work
+    was found under, when it is not their id, and why)."""
+    graded: Graded
+    reused: bool = False
+    why: tuple[str, ...] = ()
+    found_as: str = ""
+    renamed: str = ""
 
-    tests = [{"name": o.name, "idea": o.group, "score": float(o.score),
-              "max_score": float(o.max_score), "passed": o.status == "passed",
-              "mutant": o.mutant, "not_implemented": o.not_implemented,
-              "public": o.visibility == "visible", "manual": manual(o),
-              "step": {"cell": o.step, "answer": o.answer} if o.step else None}
-             for o in graded.outcomes]
+    @property
+    def student(self) -> str:
+        return self.graded.submission
+
+    @property
+    def tests(self) -> tuple[TestOutcome, ...]:
+        return self.graded.outcomes
+
+
+def record(graded: Graded, run_entry: dict | None = None) -> OnPage:
+    """One student's grade as the page takes it (``run_entry``: their line of the run's
+    manifest)."""
     entry = run_entry or {}
-    return {"student": graded.submission, "score": float(graded.score),
-            "max_score": float(graded.max_score), "seconds": float(graded.seconds or 0.0),
-            "protections": list(graded.protections), "events": list(graded.events),
-            "problem": graded.problem,
-            "reused": bool(entry.get("reused", False)), "why": list(entry.get("why", [])),
-            "renamed": dict(entry.get("renamed") or {}), "tests": tests,
-            "written": [asdict(w) for w in graded.written]}
+    renamed = entry.get("renamed") or {}
+    return OnPage(graded, bool(entry.get("reused", False)), tuple(entry.get("why", ())),
+                  renamed.get("found_as", ""), renamed.get("why", ""))
+
+
+def _passed(o: TestOutcome) -> bool:
+    return o.status == "passed"
 
 
 # -- numbers ---------------------------------------------------------------------------
 
-def unfair_tests(records: list[dict], rule: Fairness = Fairness()) -> list[dict]:
+def unfair_tests(records: list[OnPage], rule: Fairness = Fairness()) -> list[dict]:
     """The tests that look unfair under ``rule`` (see :class:`Fairness`), with the numbers."""
-    graded = [r for r in records if not r["problem"]]
+    graded = [r for r in records if not r.graded.problem]
     if len(graded) < rule.min_students:
         return []
     flagged = []
@@ -107,20 +114,19 @@ def unfair_tests(records: list[dict], rule: Fairness = Fairness()) -> list[dict]
         failing, explained, rest_pass = [], 0, 0
         considered = 0
         for r in graded:
-            tests = {t["name"]: t for t in r["tests"]}
-            t = tests.get(name)
-            if t is None or t["max_score"] <= 0 or t["not_implemented"]:
+            t = next((o for o in r.tests if o.name == name), None)
+            if t is None or t.max_score <= 0 or t.not_implemented:
                 continue
             considered += 1
-            if t["passed"]:
+            if _passed(t):
                 continue
-            failing.append(r["student"])
-            explained += bool(t["mutant"])
-            others = [o for o in r["tests"] if o["idea"] == idea and o["name"] != name
-                      and o["max_score"] > 0]
-            rest_pass += bool(others) and all(o["passed"] for o in others)
-        has_others = any(o["idea"] == idea and o["name"] != name and o["max_score"] > 0
-                         for r in graded for o in r["tests"])
+            failing.append(r.student)
+            explained += bool(t.mutant)
+            others = [o for o in r.tests if o.group == idea and o.name != name
+                      and o.max_score > 0]
+            rest_pass += bool(others) and all(map(_passed, others))
+        has_others = any(o.group == idea and o.name != name and o.max_score > 0
+                         for r in graded for o in r.tests)
         if not failing or not has_others or considered < rule.min_students:
             continue
         fail_share = len(failing) / considered
@@ -135,11 +141,11 @@ def unfair_tests(records: list[dict], rule: Fairness = Fairness()) -> list[dict]
     return flagged
 
 
-def _tests_in_order(records: list[dict]) -> list[tuple[str, str]]:
+def _tests_in_order(records: list[OnPage]) -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
     for r in records:
-        for t in r["tests"]:
-            seen.setdefault(t["name"], t["idea"])
+        for t in r.tests:
+            seen.setdefault(t.name, t.group)
     return list(seen.items())
 
 
@@ -147,19 +153,19 @@ def _tests_in_order(records: list[dict]) -> list[tuple[str, str]]:
 TIMEOUTS = (Kind.HUNG, Kind.BUDGET)
 
 
-def _events(r: dict, timeouts: bool) -> list[Event]:
+def _events(r: OnPage, timeouts: bool) -> list[Event]:
     """A record's events of the "timeouts" table (or of the "crashes" table)."""
-    return [e for e in r["events"] if (e.kind in TIMEOUTS) == timeouts]
+    return [e for e in r.graded.events if (e.kind in TIMEOUTS) == timeouts]
 
 
-def _problem_rows(records: list[dict], timeouts: bool) -> list[dict]:
+def _problem_rows(records: list[OnPage], timeouts: bool) -> list[dict]:
     """One row per event of that table: who, what sort of event, where, and the sentence."""
-    return [{"student": r["student"], "kind": e.kind.value, "function": e.function,
+    return [{"student": r.student, "kind": e.kind.value, "function": e.function,
              "case": e.case, "seconds": e.seconds, "text": e.text}
             for r in records for e in _events(r, timeouts)]
 
 
-def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None = None,
+def summarise(assignment: str, records: list[OnPage], bank: dict[str, dict] | None = None,
               rule: Fairness = Fairness()) -> dict:
     """Every number of the class page, from the students' records.
 
@@ -167,17 +173,21 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
     of the bank that no student made are listed with a count of 0.
     """
     n = len(records)
-    scores = [r["score"] for r in records]
-    max_score = max((r["max_score"] for r in records), default=0.0)
     unfair = unfair_tests(records, rule)
     tests = _tests_table(records, {u["test"] for u in unfair})
-    table = [{"student": r["student"], "score": r["score"], "max_score": r["max_score"],
-              "percent": 100 * r["score"] / r["max_score"] if r["max_score"] else 0.0,
-              "seconds": r["seconds"], "crashes": len(_events(r, timeouts=False)),
-              "timeouts": len(_events(r, timeouts=True)), "not_graded": r["problem"],
-              "reused": r["reused"], "why": " ".join(r["why"])}
-             for r in records]
-    protections = Counter(", ".join(r["protections"]) or "none (not started)" for r in records)
+    table = []
+    for r in records:
+        score, top = float(r.graded.score), float(r.graded.max_score)
+        table.append({"student": r.student, "score": score, "max_score": top,
+                      "percent": 100 * score / top if top else 0.0,
+                      "seconds": float(r.graded.seconds or 0.0),
+                      "crashes": len(_events(r, timeouts=False)),
+                      "timeouts": len(_events(r, timeouts=True)),
+                      "not_graded": r.graded.problem, "reused": r.reused, "why": " ".join(r.why)})
+    scores = [row["score"] for row in table]
+    max_score = max((row["max_score"] for row in table), default=0.0)
+    protections = Counter(", ".join(r.graded.protections) or "none (not started)"
+                          for r in records)
     return {
         "assignment": assignment, "students": n, "max_score": max_score,
         "mean": statistics.fmean(scores) if scores else 0.0,
@@ -188,29 +198,29 @@ def summarise(assignment: str, records: list[dict], bank: dict[str, dict] | None
         "misconceptions": _misconceptions(records, bank or {}), "unfair": unfair,
         "fairness_rule": asdict(rule),
         "problems": {
-            "not_graded": [{"student": r["student"], "reason": r["problem"]}
-                           for r in records if r["problem"]],
+            "not_graded": [{"student": r.student, "reason": r.graded.problem}
+                           for r in records if r.graded.problem],
             "crashes": _problem_rows(records, timeouts=False),
             "timeouts": _problem_rows(records, timeouts=True)},
-        "renamed": [{"student": r["student"], "found_as": r["renamed"].get("found_as", ""),
-                     "why": r["renamed"].get("why", "")} for r in records if r.get("renamed")],
+        "renamed": [{"student": r.student, "found_as": r.found_as, "why": r.renamed}
+                    for r in records if r.found_as or r.renamed],
         "slowest": sorted(table, key=lambda s: -s["seconds"])[:5],
         "steps": answer_steps(records), "written": written_answers(records),
         "protections": [{"protections": p, "students": c} for p, c in protections.most_common()],
     }
 
 
-def _tests_table(records: list[dict], flagged: set[str]) -> list[dict]:
+def _tests_table(records: list[OnPage], flagged: set[str]) -> list[dict]:
     """One row per test: who passed, the known mistakes that explain its failures, whether
     it looks unfair (``flagged``)."""
     tests = []
     for name, idea in _tests_in_order(records):
-        rows = [t for r in records for t in r["tests"] if t["name"] == name]
-        passed = sum(t["passed"] for t in rows)
-        mistakes = Counter(t["mutant"] for t in rows if t["mutant"])
-        tests.append({"name": name, "idea": idea, "max_score": rows[0]["max_score"],
-                      "public": rows[0]["public"], "students": len(rows), "passed": passed,
-                      "failed": len(rows) - passed,
+        rows = [t for r in records for t in r.tests if t.name == name]
+        passed = sum(map(_passed, rows))
+        mistakes = Counter(t.mutant for t in rows if t.mutant)
+        tests.append({"name": name, "idea": idea, "max_score": float(rows[0].max_score),
+                      "public": rows[0].visibility == "visible", "students": len(rows),
+                      "passed": passed, "failed": len(rows) - passed,
                       "pass_rate": passed / len(rows) if rows else 0.0,
                       "explained": sum(mistakes.values()),
                       "mistakes": ", ".join(f"{m} ({c})" for m, c in mistakes.most_common()),
@@ -218,7 +228,7 @@ def _tests_table(records: list[dict], flagged: set[str]) -> list[dict]:
     return tests
 
 
-def _ideas_table(records: list[dict], tests: list[dict]) -> list[dict]:
+def _ideas_table(records: list[OnPage], tests: list[dict]) -> list[dict]:
     """One row per idea worth points: its tests, its points, the class's mean on it."""
     ideas: dict[str, dict] = {}
     for t in tests:
@@ -227,24 +237,24 @@ def _ideas_table(records: list[dict], tests: list[dict]) -> list[dict]:
             ideas[t["idea"]]["max_score"] += t["max_score"]
             ideas[t["idea"]]["tests"] += 1
     for idea in ideas.values():
-        per = [sum(t["score"] for t in r["tests"] if t["idea"] == idea["idea"]) for r in records]
+        per = [sum(float(t.score) for t in r.tests if t.group == idea["idea"]) for r in records]
         idea["mean"] = statistics.fmean(per) if per else 0.0
         idea["percent"] = 100 * idea["mean"] / idea["max_score"] if idea["max_score"] else 0.0
         idea["full_marks"] = sum(p >= idea["max_score"] for p in per)
     return list(ideas.values())
 
 
-def _misconceptions(records: list[dict], bank: dict[str, dict]) -> list[dict]:
+def _misconceptions(records: list[OnPage], bank: dict[str, dict]) -> list[dict]:
     """One row per known mistake (of the bank, or recognised): who made it, where it showed."""
     seen: dict[str, dict] = {}
     for r in records:
-        for t in r["tests"]:
-            if t["mutant"]:
-                m = seen.setdefault(t["mutant"], {"who": set(), "tests": Counter(),
-                                                  "ideas": Counter()})
-                m["who"].add(r["student"])
-                m["tests"][t["name"]] += 1
-                m["ideas"][t["idea"]] += 1
+        for t in r.tests:
+            if t.mutant:
+                m = seen.setdefault(t.mutant, {"who": set(), "tests": Counter(),
+                                               "ideas": Counter()})
+                m["who"].add(r.student)
+                m["tests"][t.name] += 1
+                m["ideas"][t.group] += 1
     n = len(records)
     rows = []
     for name in sorted(set(seen) | set(bank), key=lambda m: (-len(seen.get(m, {}).get("who", ())), m)):
@@ -259,47 +269,45 @@ def _misconceptions(records: list[dict], bank: dict[str, dict]) -> list[dict]:
     return rows
 
 
-def answer_steps(records: list[dict]) -> list[dict]:
+def answer_steps(records: list[OnPage]) -> list[dict]:
     """The answer cells' steps (an exercise worked out by hand in the notebook): per step,
     how many students got it wrong, who, and the wrong answers most often given."""
     steps: dict[str, dict] = {}
     for r in records:
-        for t in r["tests"]:
-            if not t.get("step"):
+        for t in r.tests:
+            if not t.step:
                 continue
-            s = steps.setdefault(t["name"], {"name": t["name"], "idea": t["idea"],
-                                             "cell": t["step"].get("cell", ""), "students": 0,
-                                             "wrong": 0, "who": [], "answers": Counter()})
+            s = steps.setdefault(t.name, {"name": t.name, "idea": t.group, "cell": t.step,
+                                          "students": 0, "wrong": 0, "who": [],
+                                          "answers": Counter()})
             s["students"] += 1
-            if not t["passed"]:
+            if not _passed(t):
                 s["wrong"] += 1
-                s["who"].append(r["student"])
-                s["answers"][str(t["step"].get("answer", ""))[:200] or "-"] += 1
+                s["who"].append(r.student)
+                s["answers"][t.answer[:200] or "-"] += 1
     return [{**s, "share": s["wrong"] / s["students"] if s["students"] else 0.0,
              "answers": [{"answer": a, "students": n} for a, n in s["answers"].most_common(3)]}
             for s in steps.values()]
 
 
-def written_answers(records: list[dict]) -> list[dict]:
+def written_answers(records: list[OnPage]) -> list[dict]:
     """Every written question, with each student's answer (as received, bounded when it was
     graded), the score a person gave it (if any) and whether that score is stale."""
     questions: dict[str, dict] = {}
     for r in records:
-        tests = {t["name"]: t for t in r["tests"]}
-        for w in r.get("written", []):
-            q = questions.setdefault(str(w.get("cell")), {
-                "cell": str(w.get("cell")), "title": str(w.get("title", "")),
-                "points": w.get("points"), "answers": [], "scored": 0, "stale": 0})
-            manual = (tests.get(w.get("test")) or {}).get("manual") or {}
-            q["answers"].append({"student": r["student"], "answered": bool(w.get("answered")),
-                                 "answer": str(w.get("answer", "")),
-                                 "digest": str(w.get("digest", "")),
-                                 "scored": bool(manual.get("scored")),
-                                 "points": manual.get("points"),
-                                 "comment": str(manual.get("comment", "")),
-                                 "stale": bool(manual.get("stale"))})
-            q["scored"] += bool(manual.get("scored"))
-            q["stale"] += bool(manual.get("stale"))
+        for w in r.graded.written:
+            q = questions.setdefault(w.cell, {"cell": w.cell, "title": w.title,
+                                              "points": w.points, "answers": [], "scored": 0,
+                                              "stale": 0})
+            mark = r.graded.mark_of(w.test)
+            q["answers"].append({"student": r.student, "answered": w.answered,
+                                 "answer": w.answer, "digest": w.digest,
+                                 "scored": mark is not None,
+                                 "points": mark.points if mark else None,
+                                 "comment": mark.comment if mark else "",
+                                 "stale": bool(mark and mark.stale)})
+            q["scored"] += mark is not None
+            q["stale"] += bool(mark and mark.stale)
     return list(questions.values())
 
 
