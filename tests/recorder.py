@@ -20,12 +20,10 @@ from dataclasses import dataclass, field
 import pytest
 
 from autograder.authoring.course import Assignment
-from autograder.engine import fixtures
-from autograder.engine.compare import clone
 from autograder.engine.grade import PUBLIC_SUITE, PYTEST_ARGS
 from autograder.engine.plugin import GradingPlugin, reference_module
 from autograder.training import remote
-from pgcheck.calls import CallResult, call_function
+from pgcheck.calls import CallResult, call_function, clone
 
 #: calls of each student function a training run makes before it is cut short
 TRAINING_CALLS = 3
@@ -54,20 +52,25 @@ class Recording:
     calls: list[Call] = field(default_factory=list)
     where: str = ""
     training: dict = field(default_factory=dict)     #: calls of each function in this run
+    called: list[str] = field(default_factory=list)  #: as the proxy's: the test's functions
+    session = None                                   #: no worker (no probe timeout to set)
 
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
+        self.called.append(name)
         return _Function(self, name)
 
-    def _context(self, where: str) -> None:
+    def begin(self, where: str) -> None:
         self.where = where
+        self.called.clear()
 
     def _note(self, fn, kind, args, kwargs, value) -> None:
         self.calls.append(Call(fn, kind, args, kwargs, value, self.where))
 
     def map(self, fn: str, items: list, *, case: str, timeout=None) -> list:
         """``student.map``: a training run's ``verify`` on every completion of an update."""
+        self.called.append(fn)
         return [_Function(self, fn).on(case, None)(*item) for item in items]
 
     def count_training_call(self, fn: str) -> None:
@@ -107,14 +110,13 @@ class _Function:
         reply = call_function(self.function, args, kwargs,
                               grad={"wrt": list(wrt), "output": output, "grad_output": grad_output})
         self._note("grad", before, reply["value"])
-        return CallResult(reply["value"], reply.get("grads"), reply.get("grad_error"))
+        return CallResult.of(reply)
 
     def echo(self, *args, **kwargs) -> CallResult:
         before = (clone(args), clone(kwargs))
         reply = call_function(self.function, args, kwargs, echo_args=True)
         self.recording._note(self.__name__, "echo", *before, reply["value"])
-        return CallResult(reply["value"], args_after=reply["args_after"],
-                          kwargs_after=reply["kwargs_after"])
+        return CallResult.of(reply)
 
 
 def record(assignment: Assignment, marks: str = "") -> list[Call]:
@@ -127,7 +129,7 @@ def record(assignment: Assignment, marks: str = "") -> list[Call]:
     if assignment.hidden_dir.is_dir():
         suites.append(str(assignment.hidden_dir))
     selection = ["-m", marks] if marks else []
-    code = pytest.main(PYTEST_ARGS + selection + suites, plugins=[plugin, fixtures])
+    code = pytest.main(PYTEST_ARGS + selection + suites, plugins=[plugin])
     failed = [o.name for o in plugin.outcomes if o.status != "passed" and o.output
               and CUT_SHORT not in o.output]
     assert code in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED,
