@@ -19,11 +19,11 @@ per name is enough to leave no 25-character window intact. So each graded file i
 3. **function order**: the module-level statements first, in their order, then the
    classes and functions: the graded ones by name, helpers by their shape (a key that
    does not depend on any name);
-4. **names and operands**: per scope, every local name and parameter becomes ``v0``,
-   ``v1``, ... in the order it first appears, and module-level helpers and constants
-   ``g0``, ``g1``, ... (the graded functions keep their names: the contract fixes them);
-   the operands of ``+``, ``*``, ``==``, ``and``, ... are put in one order, and ``b > a``
-   becomes ``a < b``;
+4. **names and operands**: copydetect's own token filter writes every name as a placeholder
+   (:func:`placeholders`), so names are left as they are but those it keeps as they are
+   although the code binds them (a variable ``sum``, a parameter ``self``: they become
+   ``v``); the operands of ``+``, ``*``, ``==``, ``and``, ... are put in one order, by a key
+   no renaming changes, and ``b > a`` becomes ``a < b``;
 5. **starter code and imports**: a top-level statement that the starter code holds in the
    same canonical form (a stub left as it was, a notebook's own cells: see
    :func:`statements`) is left out, and so are imports, which say nothing of who wrote the
@@ -82,7 +82,6 @@ def normalise(pieces: list[str], notebook: bool = False, keep: frozenset[str] = 
         findings = tuple(dynamic.findings(module, notebook))
         _canonical(module, keep)
         module.body = [s for s in module.body if ast.unparse(s) not in boilerplate]
-        _Globals(module, keep).visit(module)    # (sees the imports: they keep their names)
         module.body = [s for s in module.body if not isinstance(s, (ast.Import, ast.ImportFrom))]
         text, origin = _unparse(module) if module.body else ("", [])
     except PARSE_ERRORS:            # too deep for the standard library's own recursion
@@ -128,8 +127,9 @@ def _canonical(module: ast.Module, keep: frozenset[str]) -> None:
     _inline(module, 0, [dynamic.MAX_DECODED])
     _strip(module)
     _sort(module, keep)
-    _Locals().visit(module)
-    _Operands().visit(module)
+    kept = _kept(module)
+    _Shadowing(kept & _bound(module) - keep).visit(module)
+    _Operands(kept).visit(module)
 
 
 # -- 1. embedded code ---------------------------------------------------------------------
@@ -344,147 +344,108 @@ def _sort(tree: ast.Module, keep: frozenset[str]) -> None:
     tree.body = [s for s in tree.body if not isinstance(s, definitions)] + defs
 
 
-# -- 4. names -------------------------------------------------------------------------------
+# -- 4. names and operands ------------------------------------------------------------------
 
-def _walk_scope(node: ast.AST):
-    """``node``'s descendants in source order, not entering nested scopes (whose names,
-    decorators and defaults belong to this one)."""
-    for child in ast.iter_child_nodes(node):
-        yield child
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            a = child.args
-            for e in [*child.decorator_list, *a.defaults, *(d for d in a.kw_defaults if d)]:
-                yield e
-                yield from _walk_scope(e)
-        elif isinstance(child, ast.Lambda):
-            for e in [*child.args.defaults, *(d for d in child.args.kw_defaults if d)]:
-                yield e
-                yield from _walk_scope(e)
-        elif isinstance(child, ast.ClassDef):
-            for e in [*child.decorator_list, *child.bases]:
-                yield e
-                yield from _walk_scope(e)
-        else:
-            yield from _walk_scope(child)
+def placeholders(text: str) -> str:
+    """``text`` as copydetect compares it: its token filter writes every name as a placeholder
+    (``V``; a function defined ``F``, a class ``O``), every string as ``S``, and leaves out
+    spaces and comments; builtins (``len``, ``sum``, ``self``) and keywords stay as they are."""
+    from copydetect.utils import filter_code        # (its package imports matplotlib: seconds)
+
+    return filter_code(text, "code.py", language="python")[0]
 
 
-def _arguments(args: ast.arguments) -> list[ast.arg]:
-    return [a for a in [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs,
-                        args.kwarg] if a is not None]
+#: name -> whether copydetect's filter keeps it as it is (the same names recur in every file
+#: of a class); at most :data:`KNOWN_NAMES` of them are remembered
+_KEPT: dict[str, bool] = {}
+KNOWN_NAMES = 1 << 16
 
 
-def _bound(scope: ast.AST) -> list[str]:
-    """The names ``scope`` binds itself, parameters first, in the order they appear."""
-    names = [a.arg for a in _arguments(scope.args)] if hasattr(scope, "args") else []
-    declared = set()
-    for n in _walk_scope(scope):
+def _kept(tree: ast.Module) -> set[str]:
+    """The names in ``tree`` that copydetect's filter keeps as they are (the new ones asked
+    at once: joined by ``;``, which the filter keeps too)."""
+    names = {n.id if isinstance(n, ast.Name) else n.arg for n in ast.walk(tree)
+             if isinstance(n, ast.Name) or isinstance(n, (ast.arg, ast.keyword)) and n.arg}
+    new = sorted(names - _KEPT.keys())
+    filtered = placeholders(";".join(new)).split(";") if new else []
+    if len(filtered) != len(new):           # (a name the filter splits: asked one by one)
+        filtered = [placeholders(n) for n in new]
+    found = dict(zip(new, (n == f for n, f in zip(new, filtered))))
+    if len(_KEPT) < KNOWN_NAMES:
+        _KEPT.update(found)
+    return {n for n in names if found.get(n, _KEPT.get(n))}
+
+
+def _bound(tree: ast.Module) -> set[str]:
+    """The names ``tree`` binds: assigned, parameters, definitions, handlers (not imports)."""
+    names = set()
+    for n in ast.walk(tree):
         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            names.append(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.append(n.name)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            names += [a.asname or a.name.split(".")[0] for a in n.names if a.name != "*"]
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            names.append(n.name)
-        elif isinstance(n, (ast.Global, ast.Nonlocal)):
-            declared.update(n.names)
-    return [n for n in dict.fromkeys(names) if n not in declared]
+            names.add(n.id)
+        elif isinstance(n, ast.arg):
+            names.add(n.arg)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or \
+                isinstance(n, ast.ExceptHandler) and n.name:
+            names.add(n.name)
+    return names
 
 
-class _Locals(ast.NodeTransformer):
-    """Step 4, in functions: their parameters and local names become ``v0``, ``v1``, ...
-    (numbered afresh in each top-level function, on through the scopes inside it)."""
+class _Shadowing(ast.NodeTransformer):
+    """Step 4, names: the ones that copydetect's filter would keep although the code binds
+    them (a variable ``sum``, a parameter ``self``) become ``v``, a placeholder like any other
+    name (so a copy that renames them is no different)."""
 
-    def __init__(self):
-        self.scopes: list[dict[str, str]] = [{}]
-        self.count = 0
+    NEW = "v"
 
-    def _enter(self, node):
-        if len(self.scopes) == 1:
-            self.count = 0
-        mapping = dict(self.scopes[-1])
-        for name in _bound(node):
-            mapping[name] = f"v{self.count}"
-            self.count += 1
-        self.scopes.append(mapping)
-        for a in _arguments(node.args):
-            a.arg = mapping.get(a.arg, a.arg)
+    def __init__(self, names: set[str]):
+        self.names = names
 
-    def _outside(self, node):
-        """What a definition evaluates in the enclosing scope: defaults, decorators."""
-        a = node.args
-        a.defaults = [self.visit(d) for d in a.defaults]
-        a.kw_defaults = [d and self.visit(d) for d in a.kw_defaults]
-        if not isinstance(node, ast.Lambda):
-            node.name = self.scopes[-1].get(node.name, node.name)
-            node.decorator_list = [self.visit(d) for d in node.decorator_list]
+    def _name(self, name: str) -> str:
+        return self.NEW if name in self.names else name
 
-    def visit_FunctionDef(self, node):
-        self._outside(node)
-        self._enter(node)
-        node.body = [self.visit(s) for s in node.body]
-        self.scopes.pop()
+    def visit_Name(self, node):
+        node.id = self._name(node.id)
         return node
 
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_Lambda(self, node):
-        self._outside(node)
-        self._enter(node)
-        node.body = self.visit(node.body)
-        self.scopes.pop()
-        return node
-
-    def visit_ClassDef(self, node):
-        node.name = self.scopes[-1].get(node.name, node.name)
+    def visit_arg(self, node):
+        node.arg = self._name(node.arg)
         return self.generic_visit(node)
 
-    def visit_Name(self, node):
-        node.id = self.scopes[-1].get(node.id, node.id)
-        return node
-
-    def visit_Nonlocal(self, node):
-        node.names = [self.scopes[-1].get(n, n) for n in node.names]
-        return node
-
-
-class _Globals(ast.NodeTransformer):
-    """Step 4, at module level (after :class:`_Locals`): helpers and constants the module
-    defines become ``g0``, ``g1``, ...; graded functions and imports keep their names."""
-
-    def __init__(self, tree: ast.Module, keep: frozenset[str]):
-        imported = {a.asname or a.name.split(".")[0] for s in tree.body
-                    if isinstance(s, (ast.Import, ast.ImportFrom)) for a in s.names}
-        helpers = [n for n in _bound(tree) if n not in keep and n not in imported]
-        self.mapping = {n: f"g{i}" for i, n in enumerate(helpers)}
-
-    def visit_Name(self, node):
-        node.id = self.mapping.get(node.id, node.id)
-        return node
-
     def visit_FunctionDef(self, node):
-        node.name = self.mapping.get(node.name, node.name)
+        node.name = self._name(node.name)
         return self.generic_visit(node)
 
     visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
 
+    def visit_ExceptHandler(self, node):
+        node.name = node.name and self._name(node.name)
+        return self.generic_visit(node)
+
     def visit_Global(self, node):
-        node.names = [self.mapping.get(n, n) for n in node.names]
+        node.names = [self._name(n) for n in node.names]
         return node
+
+    visit_Nonlocal = visit_Global
 
 
 class _Operands(ast.NodeTransformer):
     """Step 4, operands: those of a commutative operator (``+``, ``*``, ``&``, ``|``, ``^``,
     ``and``, ``or``, ``==``, ``!=``) in one order, chains flattened (``c + a + b`` and
     ``a + (b + c)`` alike), and ``b > a`` written ``a < b``. (Whether ``+`` commutes for the
-    values at hand does not matter: the code is compared, never run.)"""
+    values at hand does not matter: the code is compared, never run.) Their order is that of
+    a key no renaming changes: the shape (:func:`_shape`), then the names that copydetect's
+    filter keeps (``kept``: the builtins), which is all its filtered text adds to the shape."""
 
     COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
     FLIPPED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 
-    @staticmethod
-    def _key(node: ast.AST) -> tuple[str, str]:
-        return _shape(node), ast.unparse(node)
+    def __init__(self, kept: set[str]):
+        self.kept = kept
+
+    def _key(self, node: ast.AST) -> tuple[str, list[str]]:
+        names = (n.id if isinstance(n, ast.Name) else n.arg for n in ast.walk(node)
+                 if isinstance(n, (ast.Name, ast.keyword)))
+        return _shape(node), [n for n in names if n in self.kept]
 
     def visit_BinOp(self, node):
         self.generic_visit(node)
