@@ -244,14 +244,13 @@ class Compare:
     def _probe(self, fn, args, kwargs, wrt, result, expected, case, seconds, spec) -> None:
         """The reported gradient against the student's values at the grader's probes
         (:mod:`.probes`); a contradiction fails the test and marks ``fn``'s gradients forged."""
-        mapper = getattr(self.student, "map", None)
-        if kwargs or mapper is None or not all(isinstance(w, int) for w in wrt):
+        if kwargs or not all(isinstance(w, int) for w in wrt):
             return      # the probes send positional arguments only
-        session = getattr(self.student, "session", None)
+        session = self.student.session
         timeout = 4 * session.limits.call_limit(seconds) if session is not None else None
 
         def values_at(items):
-            return mapper(fn, items, case=f"{case} (gradient probe)", timeout=timeout)
+            return self.student.map(fn, items, case=f"{case} (gradient probe)", timeout=timeout)
         try:
             probes.check(values_at, getattr(self.reference, fn), list(args), list(wrt), result,
                          expected, output=spec["output"], grad_output=spec["grad_output"],

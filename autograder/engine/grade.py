@@ -59,9 +59,6 @@ class _Unloadable(Student):
     def function(self, name: str):
         raise LoadFailure(self.reason)
 
-    def begin(self, where: str) -> None:
-        self.called.clear()
-
 
 def forged_outcomes(outcomes: list, found: tuple) -> list:
     """``outcomes`` once the worker's harness found code replaced (:mod:`.sandbox.harness`):

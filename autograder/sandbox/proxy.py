@@ -112,7 +112,8 @@ class Student:
         """A test starts: no function is called yet, and calls that name no case come from
         ``where``."""
         self.called.clear()
-        self.session.where = where
+        if self.session is not None:    # (a submission that could not be read has none)
+            self.session.where = where
 
     def map(self, fn: str, items: list, *, case: str, timeout: float | None = None) -> list:
         """``[fn(*item) for item in items]`` in the worker, in one exchange (a training run's
