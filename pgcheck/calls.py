@@ -3,7 +3,8 @@
 The grader's worker runs it on the student's functions inside its sandbox; a
 notebook or ``check.py`` runs it in the student's own Python
 (:mod:`pgcheck.runner`), so the public checks behave the same in both places.
-A ``.grad(...)`` call of either kind answers with a :class:`CallResult`.
+A ``.grad(...)`` call of either kind answers with a :class:`CallResult`; :func:`clone`
+copies the arguments of a call made twice (student and reference, a replay).
 """
 from __future__ import annotations
 
@@ -19,6 +20,26 @@ class CallResult:
     grad_error: str | None = None       #: why no gradient came back at all
     args_after: list = field(default_factory=list)      #: the arguments after the call
     kwargs_after: dict = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, reply: dict) -> CallResult:
+        """The result of a :func:`call_function` reply (a call made in this process)."""
+        return cls(reply["value"], reply.get("grads"), reply.get("grad_error"),
+                   reply.get("args_after", []), reply.get("kwargs_after", {}))
+
+
+def clone(value):
+    """A deep copy of call arguments (tensors keep ``requires_grad``): what a caller that
+    calls twice on the same inputs hands each call."""
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return value.detach().clone().requires_grad_(value.requires_grad)
+    if isinstance(value, (list, tuple)):
+        return type(value)(clone(v) for v in value)
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    return value
 
 
 def _pick(args, kwargs, key):

@@ -34,12 +34,10 @@ class _LocalFunction:
     def grad(self, *args, wrt, output=None, grad_output=None, **kwargs) -> CallResult:
         reply = call_function(self._fn, args, kwargs,
                               grad={"wrt": list(wrt), "output": output, "grad_output": grad_output})
-        return CallResult(reply["value"], reply.get("grads"), reply.get("grad_error"))
+        return CallResult.of(reply)
 
     def echo(self, *args, **kwargs) -> CallResult:
-        reply = call_function(self._fn, args, kwargs, echo_args=True)
-        return CallResult(reply["value"], args_after=reply["args_after"],
-                          kwargs_after=reply["kwargs_after"])
+        return CallResult.of(call_function(self._fn, args, kwargs, echo_args=True))
 
 
 class MissingFunction(AttributeError):

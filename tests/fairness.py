@@ -32,11 +32,11 @@ from autograder.authoring import course
 from autograder.authoring.contract import check_call, contracts
 from autograder.authoring.markers import strip_solutions
 from autograder.engine.assertions import Mismatch
-from autograder.engine.compare import clone, exact_answer, expect_grads, expect_same
+from autograder.engine.compare import exact_answer, expect_grads, expect_same
 from autograder.engine.mutants import Mutant
 from autograder.engine.plugin import reference_module
 from conftest import ROOT
-from pgcheck.calls import call_function
+from pgcheck.calls import call_function, clone
 
 BANK = ROOT / "tests" / "fair"
 SEEDS = range(12)

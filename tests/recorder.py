@@ -1,33 +1,40 @@
-"""Every call a grade makes to a student's function, recorded: the hidden suites and the public
-checks run as in a grade, against a student that is the reference itself (our own code, run in
-this process) and that writes down each call.
+"""Every call a grade makes to a student's function, recorded where the grader talks to the
+worker: the hidden suites and the public checks run as in a grade, through the real ``student``
+(:class:`~autograder.sandbox.proxy.Student`) and its :class:`~autograder.sandbox.session.Session`,
+whose worker is here the reference itself, answering in this process.
 
 :func:`record` runs an assignment's public checks and hidden suite (slow tests included) with
 the real grading plugin and fixtures, so every route to a student function is taken as a grade
 takes it: ``compare`` (value, ``precision``, ``grad``, ``unmodified``, inside ``gather``), a
-test's own ``student.fn(...)``, and the training runs, whose trainer (in the grader) calls the
-student's functions through ``student.fn.on(case)`` and ``student.map``. A training run is cut short once each of those
-functions has been called a few times: what is recorded is how the trainer calls them, not
-whether it learns. Each :class:`Call` keeps its arguments as they were before the call, the
-reference's answer (what the comparison then requires of the student's), and the test it came
-from.
+test's own ``student.fn(...)``, the gradient probes, and the training runs, whose trainer (in
+the grader) calls the student's functions through ``student.fn.on(case)`` and ``student.map``.
+All of them end in one request to the worker (:meth:`Session._exchange`): :class:`Recording`
+is a session whose exchange encodes the request as the codec would send it, writes down each
+call it asks for, answers it with the worker's own handler (:func:`autograder.sandbox.worker.handle`)
+on the reference, and parses the reply as a grade does. A training run is cut short once each
+of those functions has been called a few times: what is recorded is how the trainer calls them,
+not whether it learns. Each :class:`Call` keeps its arguments as they were sent (decoded from
+the request's frame), the reference's answer (what the comparison then requires of the
+student's), and the test it came from.
 """
 from __future__ import annotations
 
-import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from autograder.authoring.course import Assignment
-from autograder.engine import fixtures
-from autograder.engine.compare import clone
 from autograder.engine.grade import PUBLIC_SUITE, PYTEST_ARGS
 from autograder.engine.plugin import GradingPlugin, reference_module
+from autograder.sandbox import codec, worker
+from autograder.sandbox.confine import Config
+from autograder.sandbox.proxy import Student
+from autograder.sandbox.replies import Reply
+from autograder.sandbox.session import Session
 from autograder.training import remote
-from pgcheck.calls import CallResult, call_function
 
-#: calls of each student function a training run makes before it is cut short
+#: requests for each student function a training run sends before it is cut short
 TRAINING_CALLS = 3
 CUT_SHORT = "recorded; the training run was cut short"
 
@@ -46,88 +53,70 @@ class _Enough(AssertionError):
     """Stops a training run once it has shown how it calls the student's functions."""
 
 
-@dataclass
-class Recording:
-    """The ``student`` of a grade, answered by the reference, every call written down."""
-    reference: types.ModuleType
-    assignment: Assignment
-    calls: list[Call] = field(default_factory=list)
-    where: str = ""
-    training: dict = field(default_factory=dict)     #: calls of each function in this run
+class Recording(Session):
+    """A grade's session whose worker is the reference, in this process; every request the
+    grade sends is written down (:attr:`calls`) before it is answered."""
 
-    def __getattr__(self, name: str):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return _Function(self, name)
+    def __init__(self, assignment: Assignment):
+        reference = reference_module(assignment)
+        source = Path(reference.__file__).read_text()
+        super().__init__(None, {"kind": "py", "source": source}, Config())
+        self.state = {"module": reference}
+        self.calls: list[Call] = []
+        self.case = ""
+        self.training: dict = {}        #: calls of each function in this training run
 
-    def _context(self, where: str) -> None:
-        self.where = where
+    def _start(self) -> None:
+        self.sock, self.fresh = "this process", True     # no worker to start, nothing loaded
 
-    def _note(self, fn, kind, args, kwargs, value) -> None:
-        self.calls.append(Call(fn, kind, args, kwargs, value, self.where))
+    def request(self, message, timeout=None, *, case="", reference=None, label=""):
+        self.case = case
+        return super().request(message, timeout, case=case, reference=reference, label=label)
 
-    def map(self, fn: str, items: list, *, case: str, timeout=None) -> list:
-        """``student.map``: a training run's ``verify`` on every completion of an update."""
-        return [_Function(self, fn).on(case, None)(*item) for item in items]
+    def _exchange(self, message, timeout, reference=None) -> Reply:
+        """What the worker receives (the request's frame, decoded), recorded, then answered by
+        the worker's handler on the reference; no time is charged."""
+        frame = codec.pack(message)
+        sent = codec.unpack(frame)
+        data = worker.handle(self.state, codec.unpack(frame))
+        self.last = 0.0
+        reply = Reply.parse(codec.unpack(codec.pack(data)), message)
+        if reply.ok:
+            self._note(sent, reply.value)
+        return reply
 
-    def count_training_call(self, fn: str) -> None:
-        """Stop a training run once it has called ``fn`` :data:`TRAINING_CALLS` times."""
-        self.training[fn] = self.training.get(fn, 0) + 1
-        if self.training[fn] >= TRAINING_CALLS:
-            self.training.clear()
-            raise _Enough(CUT_SHORT)
-
-
-class _Function:
-    """``student.fn`` of a :class:`Recording`, with the proxy's ``on``, ``grad`` and ``echo``."""
-
-    def __init__(self, recording: Recording, name: str, training: bool = False):
-        self.recording, self.__name__ = recording, name
-        self.function = getattr(recording.reference, name)
-        self.training = training
-
-    def on(self, case, reference_seconds, answer=None) -> "_Function":
-        """The function for one case; a training run's case (:data:`remote.TRAINING`) is cut
-        short after a few calls."""
-        return _Function(self.recording, self.__name__, case.startswith(remote.TRAINING))
-
-    def _note(self, kind, before, value) -> None:
-        self.recording._note(self.__name__, "run" if self.training else kind, *before, value)
-        if self.training:
-            self.recording.count_training_call(self.__name__)
-
-    def __call__(self, *args, **kwargs):
-        before = (clone(args), clone(kwargs))
-        value = self.function(*args, **kwargs)
-        self._note("value", before, value)
-        return value
-
-    def grad(self, *args, wrt, output=None, grad_output=None, **kwargs) -> CallResult:
-        before = (clone(args), clone(kwargs))
-        reply = call_function(self.function, args, kwargs,
-                              grad={"wrt": list(wrt), "output": output, "grad_output": grad_output})
-        self._note("grad", before, reply["value"])
-        return CallResult(reply["value"], reply.get("grads"), reply.get("grad_error"))
-
-    def echo(self, *args, **kwargs) -> CallResult:
-        before = (clone(args), clone(kwargs))
-        reply = call_function(self.function, args, kwargs, echo_args=True)
-        self.recording._note(self.__name__, "echo", *before, reply["value"])
-        return CallResult(reply["value"], args_after=reply["args_after"],
-                          kwargs_after=reply["kwargs_after"])
+    def _note(self, sent: dict, value) -> None:
+        training = self.case.startswith(remote.TRAINING)
+        fn = sent.get("fn")
+        if sent.get("op") == "call":
+            kind = ("echo" if sent.get("echo_args") else "run" if training
+                    else "grad" if sent.get("grad") else "value")
+            calls = [(tuple(sent["args"]), sent["kwargs"], value)]
+        elif sent.get("op") == "map":
+            kind = "run" if training else "value"
+            calls = [(tuple(item), {}, v) for item, v in zip(sent["items"], value)]
+        else:
+            return
+        for args, kwargs, answer in calls:
+            self.calls.append(Call(fn, kind, args, kwargs, answer, self.where))
+        if training:
+            self.training[fn] = self.training.get(fn, 0) + 1
+            if self.training[fn] >= TRAINING_CALLS:
+                self.training.clear()
+                raise _Enough(CUT_SHORT)
 
 
 def record(assignment: Assignment, marks: str = "") -> list[Call]:
     """Every call the public checks and the hidden suite of ``assignment`` make to a student
     function, answered by the reference (see the module docstring); ``marks``: only the tests
     pytest's ``-m`` selects (``"slow"``, ``"not slow"``)."""
-    recording = Recording(reference_module(assignment), assignment)
-    plugin = GradingPlugin(assignment, recording)
+    recording = Recording(assignment)
+    plugin = GradingPlugin(assignment, Student(recording))
     suites = [str(PUBLIC_SUITE)]
     if assignment.hidden_dir.is_dir():
         suites.append(str(assignment.hidden_dir))
     selection = ["-m", marks] if marks else []
-    code = pytest.main(PYTEST_ARGS + selection + suites, plugins=[plugin, fixtures])
+    code = pytest.main(PYTEST_ARGS + selection + suites, plugins=[plugin])
     failed = [o.name for o in plugin.outcomes if o.status != "passed" and o.output
               and CUT_SHORT not in o.output]
     assert code in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED,

@@ -4,7 +4,8 @@ The contract is each graded function's argument table (:mod:`autograder.authorin
 reads it; docs/contract.md says what a row may say). Here, for all five assignments of the
 registry, every call that a grade makes to a student function (the public checks, the hidden
 suites through ``compare`` and its ``grad``/``precision``/``unmodified``/``gather``, a test's own
-``student.fn``, and the provided training loops of ``student.run``: tests/recorder.py) is
+``student.fn``, and the provided training loops: tests/recorder.py, where each request to
+the worker passes) is
 checked against the table: each argument's type, shape (named dimensions agreeing across the
 call) and dtype, and the answer the test requires (the reference's). A case outside the table
 fails here, naming the test that made it, so no gate can take a passed test's points for a
@@ -86,6 +87,24 @@ def test_fuzz_draws_are_inside_the_contract(name):
 
 
 # -- the checker can fail ----------------------------------------------------------------------
+
+def test_a_call_outside_the_table_is_caught_where_a_grade_sends_it():
+    """The recording is the session every call of a grade goes through to the worker (the
+    real ``student`` in front of it): a call outside its function's table is named with the
+    test that made it, one inside is not."""
+    from autograder.sandbox.proxy import Student
+    from recorder import Recording
+
+    example = course.example()
+    recording = Recording(example)
+    student = Student(recording)
+    student.begin("the test 'outside'")
+    student.group_advantages(torch.tensor([[0.0, 1, 1, 0]]))
+    student.group_advantages(torch.tensor([[0.0, 1, 1, 0]]), normalize_std=1)   # not a bool
+    assert [c.kind for c in recording.calls] == ["value", "value"]
+    (found,) = out_of_contract(example.name, recording.calls)
+    assert found.startswith("the test 'outside': group_advantages (value): normalize_std"), found
+
 
 def loss(logprobs, returns, baseline=None):
     """A table as the references write it.

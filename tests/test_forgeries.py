@@ -28,7 +28,7 @@ from autograder.training import remote
 from conftest import ROOT, lost, make_submission
 from pgcheck import calls
 from pgcheck.assertions import grads_of
-from pgcheck.calls import CallResult, call_function
+from pgcheck.calls import CallResult, call_function, clone
 
 FORGERIES = ROOT / "tests" / "forgeries"
 NEIGHBOUR = "zz-correct-neighbour"
@@ -115,16 +115,12 @@ def test_a_swapped_trainer_earns_nothing_and_the_neighbour_keeps_full_marks(tmp_
 def _probed(student, reference, args, wrt):
     """probes.check of ``student`` (run here) against ``reference`` on ``args``."""
     from autograder.engine import probes
-    from autograder.engine.causes import LocalReply
 
-    def copies(items):
-        return [x.detach().clone().requires_grad_(x.requires_grad)
-                if isinstance(x, torch.Tensor) else x for x in items]
     spec = {"wrt": wrt}
-    expected = LocalReply(call_function(reference, copies(args), {}, grad=spec))
-    reply = call_function(student, copies(args), {}, grad=spec)
-    probes.check(lambda items: [student(*copies(i)) for i in items], reference, args, wrt,
-                 CallResult(reply["value"], reply["grads"]), expected, output=None,
+    expected = CallResult.of(call_function(reference, clone(args), {}, grad=spec))
+    reply = call_function(student, clone(args), {}, grad=spec)
+    probes.check(lambda items: [student(*clone(i)) for i in items], reference, args, wrt,
+                 CallResult.of(reply), expected, output=None,
                  grad_output=None, case="c")
 
 

@@ -84,6 +84,35 @@ def test_a_broken_function_is_skipped_with_its_first_failure():
     assert session.calls == []
 
 
+def test_the_proxy_notes_each_function_a_test_names_until_the_next_test():
+    """The plugin's gates read ``student.called``: every route to a function counts (a call,
+    a case's ``.on``, ``map``), and ``begin`` starts the next test afresh."""
+    session = RecordingSession(reference_module(EX))
+    student = Student(session)
+    student.begin("the test 'one'")
+    rewards = torch.tensor([[0.0, 1, 1, 0]])
+    student.group_advantages(rewards)
+    student.group_advantages.on("a case", None)(rewards)
+    assert student.called == ["group_advantages"] * 2 and session.where == "the test 'one'"
+    student.begin("the test 'two'")
+    assert student.called == [] and session.where == "the test 'two'"
+
+
+def test_no_function_is_named_like_an_attribute_of_the_proxy():
+    """``student.fn`` finds the proxy's own attributes first (``map``, ``begin``, ...): no
+    graded function of the registry, nor one a hidden suite or a training run calls, may be
+    named like one."""
+    import re
+
+    from conftest import ROOT
+
+    own = {n for n in [*dir(Student), *vars(Student(None))] if not n.startswith("_")}
+    used = {fn for name in course.assignments() for fn in course.get(name).functions}
+    for path in [*ROOT.glob("autograder/hidden/*/*.py"), *ROOT.glob("autograder/training/*.py")]:
+        used |= set(re.findall(r"\bstudent\.(\w+)", path.read_text())) - {"map"}
+    assert len(used) > 10 and not own & used, own & used
+
+
 @pytest.fixture(scope="module")
 def zygote():
     z = Zygote()

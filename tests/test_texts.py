@@ -23,7 +23,6 @@ NAMES = sorted(course.assignments())
 def idea_points(assignment) -> dict[str, float]:
     """The points of each idea of a grade of ``assignment``: its tests collected as a grade
     collects them (no submission runs), plus its written answers."""
-    from autograder.engine import fixtures
     from autograder.engine import grade
     from autograder.engine.plugin import GradingPlugin
 
@@ -36,7 +35,7 @@ def idea_points(assignment) -> dict[str, float]:
     collect = Collect()
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     pytest.main(grade.PYTEST_ARGS + ["--collect-only"] + grade.suite_paths(assignment, False),
-                plugins=[GradingPlugin(assignment, None), fixtures, collect])
+                plugins=[GradingPlugin(assignment, None), collect])
     points: dict[str, float] = {}
     for item in collect.items:
         marker = item.get_closest_marker("points")

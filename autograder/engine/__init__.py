@@ -7,8 +7,7 @@ module              job
                     (:mod:`pgcheck.discovery`, shared with students)
 ``grade``           one submission: worker, pytest run, score, report files
 ``pool``            a class in parallel (fork servers, grading processes)
-``plugin``          the pytest plugin: points, groups, gates, feedback
-``fixtures``        ``student``, ``reference``, ``compare``, ``attach``
+``plugin``          the pytest plugin: fixtures, points, groups, gates, feedback
 ``compare``         student vs reference on the same input; calls ``causes``
 ``causes/``         likely causes, one pipeline: replay of known mistakes,
                     relations, per-case diagnoses (never imports ``compare``)

@@ -47,10 +47,10 @@ import torch
 from autograder.engine import probes
 from autograder.engine.assertions import (Mismatch, expect_close, expect_float, expect_no_grad,
                                           grads_of)
-from autograder.engine.causes import (UNKNOWN, Cause, Causes, LocalReply,  # noqa: F401
-                                      Observation, Raised, clone, diagnose)
+from autograder.engine.causes import (UNKNOWN, Cause, Causes, Observation, Raised,  # noqa: F401
+                                      diagnose)
 from autograder.engine.causes.evidence import one_line
-from pgcheck.calls import call_function
+from pgcheck.calls import CallResult, call_function, clone
 from autograder.sandbox.problems import StudentError
 from autograder.sandbox.replies import ReferenceRun
 
@@ -192,15 +192,11 @@ class Compare:
         expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
         exact = exact_answer(getattr(self.reference, fn), args, kwargs)
         judge = partial(_judge_value, names=names, precision=_precision)
-        try:
-            actual = getattr(self.student, fn).on(case, seconds, expected)(*args, **kwargs)
-        except StudentError as exc:
-            if exc.not_implemented or exc.type == "MissingFunction":
-                raise
-            self._observe(fn, "value", args, kwargs, raised(exc), expected, judge)
-            exc.args = (f"{case}: {exc}",)
-            return self._failed(exc, fn)
-        self._observe(fn, "value", args, kwargs, actual, expected, judge)
+        actual, error = self._ask(fn, case, seconds, expected, lambda f: f(*args, **kwargs))
+        answer = actual if error is None else raised(error)
+        self._observe(fn, "value", args, kwargs, answer, expected, judge)
+        if error is not None:
+            return self._failed(error, fn)
         try:
             expect_same(actual, expected, case=case, names=names, precision=_precision,
                         exact=exact)
@@ -223,20 +219,16 @@ class Compare:
         spec = {"wrt": list(wrt), "output": output, "grad_output": grad_output}
         names = names or [str(w) for w in wrt]
         start = time.perf_counter()
-        expected = LocalReply(call_function(getattr(self.reference, fn), clone(args), clone(kwargs),
-                                       grad=spec))
+        expected = CallResult.of(call_function(getattr(self.reference, fn), clone(args),
+                                               clone(kwargs), grad=spec))
         seconds = time.perf_counter() - start
         judge = partial(_judge_grad, names=names)
-        try:
-            result = getattr(self.student, fn).on(case, seconds, expected.value).grad(
-                *args, wrt=wrt, output=output, grad_output=grad_output, **kwargs)
-        except StudentError as exc:
-            if exc.not_implemented or exc.type == "MissingFunction":
-                raise
-            self._observe(fn, "grad", args, kwargs, raised(exc), expected, judge, spec)
-            exc.args = (f"{case}: {exc}",)
-            return self._failed(exc, fn)
-        self._observe(fn, "grad", args, kwargs, result, expected, judge, spec)
+        result, error = self._ask(fn, case, seconds, expected.value, lambda f: f.grad(
+            *args, wrt=wrt, output=output, grad_output=grad_output, **kwargs))
+        answer = result if error is None else raised(error)
+        self._observe(fn, "grad", args, kwargs, answer, expected, judge, spec)
+        if error is not None:
+            return self._failed(error, fn)
         self.grads_compared.append(fn)
         try:
             _judge_grad(result, expected, names=names, case=case)
@@ -252,38 +244,30 @@ class Compare:
     def _probe(self, fn, args, kwargs, wrt, result, expected, case, seconds, spec) -> None:
         """The reported gradient against the student's values at the grader's probes
         (:mod:`.probes`); a contradiction fails the test and marks ``fn``'s gradients forged."""
-        mapper = getattr(self.student, "map", None)
-        if kwargs or mapper is None or not all(isinstance(w, int) for w in wrt):
+        if kwargs or not all(isinstance(w, int) for w in wrt):
             return      # the probes send positional arguments only
-        timeout = None
-        limits = getattr(getattr(self.student, "_session", None), "limits", None)
-        if limits is not None:
-            timeout = 4 * limits.call_limit(seconds)
+        session = self.student.session
+        timeout = 4 * session.limits.call_limit(seconds) if session is not None else None
 
         def values_at(items):
-            return mapper(fn, items, case=f"{case} (gradient probe)", timeout=timeout)
+            return self.student.map(fn, items, case=f"{case} (gradient probe)", timeout=timeout)
         try:
             probes.check(values_at, getattr(self.reference, fn), list(args), list(wrt), result,
                          expected, output=spec["output"], grad_output=spec["grad_output"],
                          case=case)
         except probes.ForgedGradient as exc:
             self.forged.setdefault(fn, case)
-            note = getattr(self.student, "_forged_gradient", None)
-            if note is not None:
-                note(fn, case)
+            if session is not None:
+                session.forged_gradient(fn, case)
             raise exc from None
 
     def unmodified(self, fn: str, *args, case: str, names=None, **kwargs) -> None:
         """The student's ``fn`` leaves its tensor arguments as they were (its answer is
         judged by the value tests, not here)."""
         expected, seconds = timed(getattr(self.reference, fn), args, kwargs)
-        try:
-            result = getattr(self.student, fn).on(case, seconds, expected).echo(*args, **kwargs)
-        except StudentError as exc:
-            if exc.not_implemented or exc.type == "MissingFunction":
-                raise
-            exc.args = (f"{case}: {exc}",)
-            raise
+        result, error = self._ask(fn, case, seconds, expected, lambda f: f.echo(*args, **kwargs))
+        if error is not None:
+            raise error
         self._observe(fn, "echo", args, kwargs, list(result.args_after), list(clone(args)),
                       _judge_inputs)
         changed = _changed(args, result.args_after)
@@ -293,6 +277,19 @@ class Compare:
         self._failed(Mismatch(case, detail=f"argument {i + 1} was modified in place; "
                               "work on a copy (e.g. x = x - m, not x -= m)",
                               expected=before.detach(), actual=after), fn)
+
+    def _ask(self, fn: str, case: str, seconds: float, answer, call):
+        """(``call(f)``, None) on the student's ``fn`` for this case (the reference took
+        ``seconds`` and answered ``answer``), or (None, the exception) when the student's code
+        raised, its feedback then named by the case. A stub's NotImplementedError and a
+        missing function are raised as they are: the plugin words them itself."""
+        try:
+            return call(getattr(self.student, fn).on(case, seconds, answer)), None
+        except StudentError as exc:
+            if exc.not_implemented or exc.type == "MissingFunction":
+                raise
+            exc.args = (f"{case}: {exc}",)
+            return None, exc
 
     # -- likely causes, once the grade is over ------------------------------------------
     def _observe(self, fn, kind, args, kwargs, student, reference, judge, spec=None):

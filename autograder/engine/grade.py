@@ -23,7 +23,6 @@ import pytest
 from autograder.authoring.course import Assignment, package_dir
 from autograder.authoring.inputs import grade_inputs
 from autograder.engine import discover
-from autograder.engine import fixtures
 from autograder.engine.answers import (NotebookAnswers, missing_text, written_answers,
                                        written_text)
 from autograder.engine.compare import reference_timer
@@ -49,16 +48,16 @@ PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings
                "--import-mode=importlib"]
 
 
-class _Unloadable:
-    """Stands in for the student when the submission could not even be read."""
+class _Unloadable(Student):
+    """Stands in for the student when the submission could not even be read: each function
+    a test names is noted, and raises :class:`LoadFailure`."""
 
     def __init__(self, reason: str):
-        self._reason = reason
+        super().__init__(session=None)
+        self.reason = reason
 
-    def __getattr__(self, name):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        raise LoadFailure(self._reason)
+    def function(self, name: str):
+        raise LoadFailure(self.reason)
 
 
 def forged_outcomes(outcomes: list, found: tuple) -> list:
@@ -97,7 +96,7 @@ def planned_tests(assignment: Assignment) -> list[tuple[str, float]]:
     try:
         code = pytest.main([*PYTEST_ARGS, "--collect-only",
                             *suite_paths(assignment, public_only=False)],
-                           plugins=[plugin, fixtures, collect])
+                           plugins=[plugin, collect])
     finally:
         if autoload is None:
             del os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]
@@ -184,7 +183,7 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
     try:
         selection = ["-m", "not slow"] if options.skip_slow else []
         code = pytest.main(PYTEST_ARGS + selection + suite_paths(assignment, options.public_only),
-                           plugins=[plugin, fixtures])
+                           plugins=[plugin])
     finally:
         if session is not None:
             session.close()

@@ -2,8 +2,11 @@
 
 Registered for one submission's run (``pytest.main(..., plugins=[plugin])``):
 
-* fixtures ``student`` (the proxy to the worker), ``reference`` (the trusted
-  reference module) and ``assignment``, defined in :mod:`autograder.engine.fixtures`;
+* fixtures ``student`` (the proxy to the worker: :mod:`autograder.sandbox.proxy`, which
+  also notes the functions each test calls), ``reference`` (the trusted reference module),
+  ``assignment``, ``compare``, ``answers`` and ``attach``, defined on the plugin itself
+  (pytest collects the fixtures of a registered plugin object), and the parameters of the
+  public checks' and the answer cells' suites;
 * the marker ``@pytest.mark.points(n, group="idea")`` gives a test its worth
   and the idea it grades (gradebook columns, partial credit by idea);
 * ``pytest_runtest_makereport`` turns each outcome into a :class:`TestOutcome`
@@ -109,32 +112,11 @@ def gate_note(functions: list[str], ran: bool = True) -> str:
             f"points count once they do; {then}")
 
 
-class CallLog:
-    """The ``student`` proxy as hidden tests see it: notes the functions each test calls.
-
-    ``student.fn`` (and so ``compare("fn", ...)``) records ``fn``; ``student.map(fn, ...)``
-    records ``fn`` too.
-    """
-
-    def __init__(self, student):
-        self._student = student
-        self.calls: list[str] = []
-
-    def __getattr__(self, name: str):
-        if not name.startswith("_"):
-            self.calls.append(name)
-        return getattr(self._student, name)
-
-    def map(self, fn: str, *args, **kwargs):
-        self.calls.append(fn)
-        return self._student.map(fn, *args, **kwargs)
-
-
 class GradingPlugin:
     def __init__(self, assignment: Assignment, student, *, public_only: bool = False,
                  report_dir: Path | None = None, answers=None):
         self.course_assignment = assignment
-        self.student = CallLog(student)
+        self.student = student      #: the ``student`` fixture (autograder.sandbox.proxy)
         self.answers = answers      #: the ``answers`` fixture (autograder.engine.answers)
         self.public_only = public_only
         self.report_dir = report_dir
@@ -152,7 +134,7 @@ class GradingPlugin:
         self.attachments.append((title, name))
         return folder / name
 
-    # -- configuration and fixtures -----------------------------------------
+    # -- configuration ------------------------------------------------------------
     def pytest_configure(self, config):
         config.addinivalue_line("markers", "points(n, group=None, gate=None): points a test is "
                                 "worth; with gate, they count once the main tests of the "
@@ -164,17 +146,75 @@ class GradingPlugin:
         # source of every frame, parsed anew) is never shown and would only cost time.
         config.option.tbstyle = "native"
 
+    def pytest_generate_tests(self, metafunc):
+        """One test per public check (worth 0 in a grade, 1 in ``autograde check``) and
+        one per step of the answer sheet: see the suites :data:`~.grade.PUBLIC_SUITE` and
+        :data:`~.grade.ANSWERS_SUITE`."""
+        assignment = self.course_assignment
+        if "public_check" in metafunc.fixturenames:
+            worth = 1 if self.public_only else 0
+            metafunc.parametrize("public_check", [
+                pytest.param(fn, id=name, marks=[pytest.mark.points(worth, group=group),
+                                                 pytest.mark.public])
+                for name, fn, group in public_checks(assignment)])
+        if "answer_step" in metafunc.fixturenames:
+            sheet = assignment.answers
+            metafunc.parametrize("answer_step", [
+                pytest.param(step, id=step.title, marks=[
+                    pytest.mark.points(step.points, group=sheet.idea), pytest.mark.answer])
+                for step in sheet.steps])
+
+    # -- the fixtures the suites use ------------------------------------------------------
+    # pytest collects the fixtures of a registered plugin object. Each hands out one object of
+    # the plugin's, the same in every test, so they keep pytest's default scope (a method is
+    # no session-scoped fixture: pytest deprecates wider scopes for methods).
+    @pytest.fixture(name="student")
+    def student_fixture(self):
+        """The submission: ``student.fn(*args)`` runs ``fn`` in the sandboxed worker."""
+        return self.student
+
+    @pytest.fixture(name="reference")
+    def reference_fixture(self):
+        """The reference solution module (trusted, loaded in the grader)."""
+        return reference_module(self.course_assignment)
+
+    @pytest.fixture(name="assignment")
+    def assignment_fixture(self):
+        return self.course_assignment
+
+    @pytest.fixture(name="compare")
+    def compare_fixture(self):
+        """``compare("fn", *args, case=...)``: student against reference, with hints
+        (see :mod:`autograder.engine.compare`)."""
+        from autograder.engine.compare import Causes, Compare
+
+        if self.compare is None:        # one for the whole grade: it keeps every case
+            self.compare = Compare(self.student, reference_module(self.course_assignment),
+                                   Causes(self.course_assignment, self.student.sources()))
+        return self.compare
+
+    @pytest.fixture(name="answers")
+    def answers_fixture(self):
+        """The notebook's answer cells: ``answers.compare(step)`` (see
+        :mod:`autograder.engine.answers`)."""
+        if self.answers is None:
+            raise RuntimeError("this grade has no answer cells to compare")
+        return self.answers
+
+    @pytest.fixture(name="attach")
+    def attach_fixture(self):
+        """``attach(title, "file.png") -> Path``: save a figure there; the feedback shows it."""
+        return self.attach
+
     # -- results ---------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item):
-        self.student.calls.clear()
         if self.compare is not None:
             self.compare.grads_compared.clear()
-        context = getattr(self.student._student, "_context", None)
-        if context:         # named by a timeout or a skip when a call names no case
-            public = item.get_closest_marker("public") is not None
-            context(f"the public check {self._title(item)}" if public
-                    else f"the test '{self._title(item)}'")
+        # calls that name no case are named by the test, in a timeout's or a skip's feedback
+        public = item.get_closest_marker("public") is not None
+        self.student.begin(f"the public check {self._title(item)}" if public
+                           else f"the test '{self._title(item)}'")
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
@@ -218,7 +258,7 @@ class GradingPlugin:
             name=name, group=group, score=points if report.passed else 0.0, max_score=points,
             status="passed" if report.passed else "failed", output=text,
             visibility="visible" if public else "after_published", not_implemented=missing,
-            functions=tuple(dict.fromkeys(self.student.calls)), gate=gate_of(marker),
+            functions=tuple(dict.fromkeys(self.student.called)), gate=gate_of(marker),
             mutant=""))
 
     def _bounded(self, text: str) -> str:
@@ -283,7 +323,3 @@ class GradingPlugin:
                                            output=gate_note(blocked, ran),
                                            held_back=tuple(blocked))
 
-
-def active(config) -> GradingPlugin:
-    """The grading plugin registered for this pytest run."""
-    return next(p for p in config.pluginmanager.get_plugins() if isinstance(p, GradingPlugin))

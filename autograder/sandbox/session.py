@@ -36,7 +36,7 @@ from pathlib import Path
 from pgcheck.calls import CallResult
 from pgcheck.messages import clip
 
-from autograder.records.events import BREAKS_A_FUNCTION, Event, Kind
+from autograder.records.events import BREAKS_A_FUNCTION, FORGED_GRADIENT, Event, Kind
 from autograder.records.grades import TimeSpent
 from autograder.sandbox import cgroup, codec, harness, kernel
 from autograder.sandbox.codec import Size
@@ -281,6 +281,12 @@ class Session:
             self.tampered = reply.tampered
             self._record(Event(Kind.TAMPERED, "your code", where, self.last,
                                tampering_text(reply.tampered)))
+
+    def forged_gradient(self, fn: str, case: str) -> None:
+        """Record that ``fn``'s reported gradient on ``case`` contradicted its own values
+        (:mod:`autograder.engine.probes`), unless the harness already said why."""
+        if not self.tampered:
+            self._record(Event(Kind.TAMPERED, fn, f"case '{case}'", None, FORGED_GRADIENT))
 
     def _record(self, event: Event) -> None:
         """Keep ``event``; the first that breaks a function (:data:`BREAKS_A_FUNCTION`)

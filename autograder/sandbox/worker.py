@@ -100,23 +100,14 @@ def load(msg: dict, state: dict) -> types.ModuleType:
     return module
 
 
-def call(module, msg: dict) -> dict:
-    name = msg["fn"]
-    fn = getattr(module, name, None)
-    if not callable(fn):
-        return {"ok": False, "error": {"type": "MissingFunction",
-                                       "message": f"missing function: {name}", "traceback": ""}}
+def call(fn, msg: dict) -> dict:
+    """Call the student's function ``fn`` as ``msg`` asks (gradients, arguments echoed)."""
     return call_function(fn, msg.get("args") or [], msg.get("kwargs") or {},
                          grad=msg.get("grad"), echo_args=bool(msg.get("echo_args")))
 
 
-def map_calls(module, msg: dict) -> dict:
-    """Call a function on each item of ``items``: the list of its values."""
-    name = msg["fn"]
-    fn = getattr(module, name, None)
-    if not callable(fn):
-        return {"ok": False, "error": {"type": "MissingFunction",
-                                       "message": f"missing function: {name}", "traceback": ""}}
+def map_calls(fn, msg: dict) -> dict:
+    """Call ``fn`` on each item of ``items``: the list of its values."""
     return {"ok": True, "value": [fn(*item) for item in msg.get("items") or []]}
 
 
@@ -145,12 +136,15 @@ def handle(state: dict, msg) -> dict:
         if state.get("module") is None:
             return {"ok": False, "error": {"type": "NotLoaded", "message": "no submission loaded",
                                            "traceback": ""}}
-        if op == "call":
-            return call(state["module"], msg)
-        if op == "map":
-            return map_calls(state["module"], msg)
-        return {"ok": False, "error": {"type": "ProtocolError", "message": f"unknown op {op!r}",
-                                       "traceback": ""}}
+        if op not in ("call", "map"):
+            return {"ok": False, "error": {"type": "ProtocolError",
+                                           "message": f"unknown op {op!r}", "traceback": ""}}
+        fn = getattr(state["module"], msg["fn"], None)
+        if not callable(fn):
+            return {"ok": False, "error": {"type": "MissingFunction",
+                                           "message": f"missing function: {msg['fn']}",
+                                           "traceback": ""}}
+        return (call if op == "call" else map_calls)(fn, msg)
     except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
         return {"ok": False, "error": describe(exc)}
 

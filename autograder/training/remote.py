@@ -141,5 +141,4 @@ class Local:
         return call_function(self.fn, args, {})["value"]
 
     def grad(self, *args, wrt) -> CallResult:
-        reply = call_function(self.fn, args, {}, grad={"wrt": list(wrt)})
-        return CallResult(reply["value"], reply.get("grads"), reply.get("grad_error"))
+        return CallResult.of(call_function(self.fn, args, {}, grad={"wrt": list(wrt)}))

@@ -38,8 +38,8 @@ first failed test that compared values (the one that shows it best). Nothing her
 from __future__ import annotations
 
 from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-case diagnoses
-from autograder.engine.causes.evidence import (UNKNOWN, Cause, LocalReply, Observation,  # noqa: F401
-                                               Raised, agree, clone)
+from autograder.engine.causes.evidence import (UNKNOWN, Cause, Observation,  # noqa: F401
+                                               Raised, agree)
 from autograder.engine.causes.raised import everywhere, on_failed
 from autograder.engine.causes.relations import relate
 from autograder.engine.causes.replay import KnownMistakes, one_of

@@ -20,25 +20,6 @@ from autograder.engine.assertions import Mismatch
 from pgcheck.messages import clip
 
 
-def clone(value):
-    """A deep copy of call arguments (tensors keep ``requires_grad``)."""
-    if isinstance(value, torch.Tensor):
-        return value.detach().clone().requires_grad_(value.requires_grad)
-    if isinstance(value, (list, tuple)):
-        return type(value)(clone(v) for v in value)
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    return value
-
-
-class LocalReply:
-    """A :func:`pgcheck.calls.call_function` reply seen like the proxy's ``CallResult``."""
-
-    def __init__(self, reply: dict):
-        self.value, self.grads = reply["value"], reply.get("grads")
-        self.grad_error = reply.get("grad_error")
-
-
 @dataclass(frozen=True)
 class Raised:
     """An answer that was an exception. Any two agree: one bit of evidence, whatever the

@@ -51,7 +51,8 @@ from functools import partial, wraps
 import torch
 
 from autograder.engine.assertions import TOLERANCES, Mismatch, expect_close, expect_float
-from autograder.engine.causes.evidence import Observation, agree, clone, informative
+from autograder.engine.causes.evidence import Observation, agree, informative
+from pgcheck.calls import clone
 
 
 @dataclass(frozen=True)

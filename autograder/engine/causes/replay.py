@@ -24,9 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache, partial
 
-from autograder.engine.causes.evidence import (LocalReply, Observation, Raised, agree, clone,
-                                               helpers, informative)
-from pgcheck.calls import call_function
+from autograder.engine.causes.evidence import Observation, Raised, agree, helpers, informative
+from pgcheck.calls import CallResult, call_function, clone
 
 
 @dataclass(frozen=True)
@@ -136,7 +135,7 @@ def replay(function, obs: Observation):
     except Exception as exc:  # noqa: BLE001 - a known mistake may raise, as a student's code
         return Raised(type(exc).__name__)
     if obs.kind == "grad":
-        return LocalReply(reply)
+        return CallResult.of(reply)
     if obs.kind == "echo":
         return list(args)
     return reply["value"]

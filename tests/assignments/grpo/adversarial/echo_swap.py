@@ -19,9 +19,9 @@ def group_advantages(rewards, normalize_std=False, eps=1e-6):
     return rewards
 
 
-def _echo_before(module, msg):
+def _echo_before(fn, msg):
     copies = [a.clone() if isinstance(a, torch.Tensor) else a for a in msg.get("args") or []]
-    reply = _original_call(module, msg)
+    reply = _original_call(fn, msg)
     if reply.get("ok") and "args_after" in reply:
         reply["args_after"] = copies
     return reply
