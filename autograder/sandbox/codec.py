@@ -37,6 +37,10 @@ nesting depth, sizes), and every way a frame can be wrong raises
 :class:`ProtocolError` (or its :class:`ReplyTooLarge`), never anything else, so
 a hostile worker can at worst send wrong numbers, or be told its reply was
 malformed.
+
+Long because: the worker's harness (:mod:`.harness`) watches this module's own functions,
+the framing's and the encoding's, as one; split in two, the half it was not told of would be
+left unwatched in the student's process. Both halves also share the limits above.
 """
 from __future__ import annotations
 
