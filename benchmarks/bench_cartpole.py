@@ -18,7 +18,7 @@ prints the whole grade and the cart-pole check (whole minus ``--skip-slow``) wit
 ratios (:func:`bench_capstone.side_by_side`; no SB3 needed), and the check's wall time less
 this checkout's first-optimizer import (timed once a round: :func:`print_without_import`)::
 
-    .venv/bin/python benchmarks/bench_cartpole.py --baseline 24c18be --baseline c9b2be3 --rounds 3
+    .venv/bin/python benchmarks/bench_cartpole.py --baseline e88df8b --baseline 24c18be --rounds 3
 """
 from __future__ import annotations
 

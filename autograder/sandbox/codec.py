@@ -6,7 +6,10 @@ Nothing that crosses the pipe is ever unpickled. A message is a frame::
 
 Every length comes before the bytes it announces, so a reader knows the whole
 frame's size after its first ``8 + 8 * buffer_count`` bytes and checks it
-against a :class:`Budget` before it holds anything more; it then counts the
+against a :class:`Budget` before it holds anything more (it makes room for the
+JSON with the lengths' table only when the two alone fit the budget, and reads
+on once the table is checked, so a frame usually takes three ``recv`` calls,
+whatever its number of tensors); it then counts the
 JSON's values (lists, dicts, numbers and strings each cost up to ~100 bytes
 once parsed, whatever their text: ``[]`` is 2 bytes of JSON and a 56-byte
 list) against the same budget before parsing it. A reader may also be given a
@@ -34,6 +37,10 @@ nesting depth, sizes), and every way a frame can be wrong raises
 :class:`ProtocolError` (or its :class:`ReplyTooLarge`), never anything else, so
 a hostile worker can at worst send wrong numbers, or be told its reply was
 malformed.
+
+Long because: the worker's harness (:mod:`.harness`) watches this module's own functions,
+the framing's and the encoding's, as one; split in two, the half it was not told of would be
+left unwatched in the student's process. Both halves also share the limits above.
 """
 from __future__ import annotations
 
@@ -164,6 +171,11 @@ def encode(value, buffers: list, depth: int = 0):
         return value
     if kind is list:
         return [encode(v, buffers, depth + 1) for v in value]
+    if kind is dict:
+        return _encode_dict(value, buffers, depth)
+    torch = sys.modules.get("torch")
+    if torch is not None and kind is torch.Tensor:
+        return _encode_tensor(torch, value, buffers)
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -174,22 +186,31 @@ def encode(value, buffers: list, depth: int = 0):
         items = [encode(v, buffers, depth + 1) for v in value]
         return items if type(value) is list else {"t": "tuple", "v": items}
     if isinstance(value, dict):
-        return {"t": "dict", "v": {str(k): encode(v, buffers, depth + 1) for k, v in value.items()}}
+        return _encode_dict(value, buffers, depth)
     np = sys.modules.get("numpy")     # not imported: no value can be a numpy one
     if np is not None and isinstance(value, np.generic):
         return encode(value.item(), buffers, depth)
     if np is not None and isinstance(value, np.ndarray):
         return _encode_array("ndarray", value, buffers)
-    torch = sys.modules.get("torch")
     if torch is not None and isinstance(value, torch.Tensor):
-        plain = torch.Tensor.detach(value).cpu()
-        plain = plain.as_subclass(torch.Tensor) if type(plain) is not torch.Tensor else plain
-        if plain.dtype == torch.bfloat16:
-            plain = plain.to(torch.float32)
-        out = _encode_array("tensor", plain.contiguous().numpy(), buffers)
-        out["requires_grad"] = bool(value.requires_grad)
-        return out
+        return _encode_tensor(torch, value, buffers)
     return {"t": "opaque", "type": type(value).__qualname__, "repr": _short_repr(value)}
+
+
+def _encode_dict(value: dict, buffers: list, depth: int) -> dict:
+    return {"t": "dict", "v": {str(k): encode(v, buffers, depth + 1) for k, v in value.items()}}
+
+
+def _encode_tensor(torch, value, buffers: list) -> dict:
+    """A tensor's bytes (C order, on the CPU; bfloat16 as float32), of any subclass: the
+    detach and the type are torch.Tensor's own, whatever the subclass defines."""
+    plain = torch.Tensor.detach(value).cpu()
+    plain = plain.as_subclass(torch.Tensor) if type(plain) is not torch.Tensor else plain
+    if plain.dtype == torch.bfloat16:
+        plain = plain.to(torch.float32)
+    out = _encode_array("tensor", plain.contiguous().numpy(), buffers)
+    out["requires_grad"] = bool(value.requires_grad)
+    return out
 
 
 #: numpy's dtype objects of :data:`DTYPES` -> name, filled on first use: ``str(dtype)`` costs
@@ -249,6 +270,8 @@ def _decode(data, buffers, depth):
         return _text(data)
     if kind is list:
         return [_decode(v, buffers, depth + 1) for v in data]
+    if kind is dict:
+        return _decode_tagged(data, buffers, depth)
     if isinstance(data, int) and not isinstance(data, bool) and not -(1 << 63) <= data < 1 << 64:
         return Opaque("int", f"an integer of {len(str(abs(data)))} digits")
     if isinstance(data, str):
@@ -259,7 +282,18 @@ def _decode(data, buffers, depth):
         return [_decode(v, buffers, depth + 1) for v in data]
     if not isinstance(data, dict):
         raise ProtocolError(f"unexpected JSON value {type(data).__name__}")
+    return _decode_tagged(data, buffers, depth)
+
+
+def _decode_tagged(data: dict, buffers, depth):
+    """A tagged object (the table of the module's docstring), tensors first."""
     tag = data.get("t")
+    if tag == "tensor":
+        import torch
+        tensor = torch.from_numpy(_decode_array(data, buffers))
+        if data.get("requires_grad") is True and tensor.is_floating_point():
+            tensor.requires_grad_(True)
+        return tensor
     if tag == "tuple":
         return tuple(_decode(v, buffers, depth + 1) for v in _expect(data, "v", list))
     if tag == "dict":
@@ -272,15 +306,8 @@ def _decode(data, buffers, depth):
         return float(text)
     if tag == "opaque":
         return Opaque(_clip(data.get("type", "?"), 200), _clip(data.get("repr", ""), 200))
-    if tag in ("tensor", "ndarray"):
-        array = _decode_array(data, buffers)
-        if tag == "ndarray":
-            return array
-        import torch
-        tensor = torch.from_numpy(array)
-        if data.get("requires_grad") is True and tensor.is_floating_point():
-            tensor.requires_grad_(True)
-        return tensor
+    if tag == "ndarray":
+        return _decode_array(data, buffers)
     raise ProtocolError(f"unknown tag {_clip(tag)}")
 
 
@@ -326,10 +353,14 @@ def _decode_array(data, buffers):
 
 # -- framing -----------------------------------------------------------------
 
+#: the frames' JSON encoder, built once (``json.dumps(..., allow_nan=False)`` builds one a call)
+_JSON = json.JSONEncoder(allow_nan=False)
+
+
 def pack(message) -> bytes:
     """Frame a message (any encodable value); ProtocolError if it is too large to frame."""
     buffers: list[bytes] = []
-    body = json.dumps(encode(message, buffers), allow_nan=False).encode()
+    body = _JSON.encode(encode(message, buffers)).encode()
     if len(body) > MAX_JSON or len(buffers) > MAX_BUFFERS or any(
             len(b) > MAX_BUFFER for b in buffers):
         raise ProtocolError("value too large to send")
@@ -353,27 +384,34 @@ def _left(deadline: float) -> float:
     return left
 
 
-def _recv_exact(sock, n: int, deadline: float | None) -> bytearray:
+def _recv_exact(sock, n: int, deadline: float | None, first: int = 0, check=None) -> bytearray:
     """Exactly ``n`` bytes, all of them before ``deadline``: each ``recv`` waits only for what
-    is left of the time, so a trickle of bytes cannot stretch it."""
+    is left of the time, so a trickle of bytes cannot stretch it. ``check``, if given, is
+    called on the first ``first`` bytes as soon as they are in, before waiting for the rest
+    (it raises to refuse them); one ``recv`` usually brings all ``n``."""
     buf = bytearray(n)
     view = memoryview(buf)
     got = 0
-    while got < n:
+    while True:
+        if check is not None and got >= first:
+            check(view[:first])
+            check = None
+        if got >= n:
+            return buf
         if deadline is not None:
             sock.settimeout(_left(deadline))
         k = sock.recv_into(view[got:], min(n - got, 1 << 20))
         if not k:
             raise PeerClosed("connection closed")
         got += k
-    return buf
 
 
 def recv(sock, budget: Budget = Budget(), deadline: float | None = None):
     """Read one frame and decode it, holding no more than ``budget``; raises ProtocolError,
     ReplyTooLarge, PeerClosed, or TimeoutError once ``deadline`` (``time.monotonic()``)
     has passed."""
-    return _read_frame(lambda n: _recv_exact(sock, n, deadline), budget)
+    return _read_frame(lambda n, first=0, check=None: _recv_exact(sock, n, deadline, first,
+                                                                  check), budget)
 
 
 def unpack(frame: bytes, budget: Budget = Budget()):
@@ -381,8 +419,12 @@ def unpack(frame: bytes, budget: Budget = Budget()):
     view = memoryview(frame)
     pos = 0
 
-    def take(n):
+    def take(n, first=0, check=None):
         nonlocal pos
+        if check is not None:
+            if pos + first > len(view):
+                raise ProtocolError("truncated frame")
+            check(view[pos:pos + first])
         if pos + n > len(view):
             raise ProtocolError("truncated frame")
         pos += n
@@ -392,22 +434,45 @@ def unpack(frame: bytes, budget: Budget = Budget()):
 
 
 def _read_frame(read, budget: Budget):
+    """Read a frame with ``read(n, first, check)`` (see :func:`_recv_exact`), holding no byte
+    beyond ``budget``. From a socket that is three ``recv`` calls where one would do for each
+    part: the header; the table of the buffers' lengths with the JSON after it (checked
+    against the budget as soon as the table is in); all the buffers at once."""
     json_len, count = HEADER.unpack(read(HEADER.size))
     if json_len > MAX_JSON or count > MAX_BUFFERS:
         raise ProtocolError("frame too large")
-    lengths = struct.unpack(f">{count}Q", read(LENGTH.size * count)) if count else ()
-    if any(n > MAX_BUFFER for n in lengths):
-        raise ProtocolError("tensor too large")
-    declared = HEADER.size + LENGTH.size * count + json_len + sum(lengths)
-    if declared > budget.bytes:
-        raise ReplyTooLarge(Size(declared, 0), budget)
-    body = read(json_len)
+    table = LENGTH.size * count
+    declared = [HEADER.size + table + json_len]     # the buffers' lengths added once read
+    lengths = []
+
+    def check(raw) -> None:
+        lengths.extend(struct.unpack_from(f">{count}Q", raw) if count else ())
+        if any(n > MAX_BUFFER for n in lengths):
+            raise ProtocolError("tensor too large")
+        declared[0] += sum(lengths)
+        if declared[0] > budget.bytes:
+            raise ReplyTooLarge(Size(declared[0], 0), budget)
+
+    if declared[0] > budget.bytes:      # refused whatever the buffers: read the table to say how
+        check(read(table))              # much the frame declares (it raises)
+    chunk = read(table + json_len, table, check)
+    body = chunk[table:]
     values = count_values(body)
     if values > budget.values:
-        raise ReplyTooLarge(Size(declared, values), budget)
-    buffers = [read(n) for n in lengths]
+        raise ReplyTooLarge(Size(declared[0], values), budget)
+    buffers = _split(read(sum(lengths)), lengths)
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as exc:
         raise ProtocolError(f"bad JSON: {_clip(str(exc), 80)}") from None
     return decode(data, buffers)
+
+
+def _split(blob, lengths) -> list:
+    """The buffers of a frame, read as one ``blob``: views of it (a socket's bytearray stays
+    writable, so its arrays need no copy)."""
+    view, pos, out = memoryview(blob), 0, []
+    for n in lengths:
+        out.append(view[pos:pos + n])
+        pos += n
+    return out

@@ -23,7 +23,7 @@ expected about 1.2 KB".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from pgcheck.messages import Origin, clip
 
@@ -62,6 +62,11 @@ class WorkerError:
                    Origin.parse(data.get("function"), data.get("line")))
 
 
+#: the types of a reply's optional fields
+_KINDS = {"grads": (list, type(None)), "grad_error": (str, type(None)), "args_after": (list,),
+          "kwargs_after": (dict,)}
+
+
 @dataclass(frozen=True)
 class Reply:
     """A worker's reply to one request, every field checked (see :mod:`.worker`)."""
@@ -85,9 +90,7 @@ class Reply:
         tampered = _tampered(data.get("tampered"))
         if not data["ok"]:
             return cls(False, error=WorkerError.parse(data.get("error")), tampered=tampered)
-        kinds = {"grads": (list, type(None)), "grad_error": (str, type(None)),
-                 "args_after": (list,), "kwargs_after": (dict,)}
-        for key, kind in kinds.items():
+        for key, kind in _KINDS.items():
             if key in data and not isinstance(data[key], kind):
                 raise codec.ProtocolError(f"field {key!r} of the reply has the wrong type")
         grads = data.get("grads")
@@ -172,8 +175,8 @@ def reply_budget(message: dict, request: Size, reference: ReferenceRun | None) -
     basis = answer if answer is not None else request
     if message.get("grad") or message.get("echo_args"):    # gradients, arguments after
         basis = basis + request
-    return replace(Budget.around(basis, REPLY_FACTOR, REPLY_ALLOWANCE, REPLY_CEILING),
-                   expected=answer)
+    budget = Budget.around(basis, REPLY_FACTOR, REPLY_ALLOWANCE, REPLY_CEILING)
+    return Budget(budget.bytes, budget.values, answer)
 
 
 def too_large(exc: codec.ReplyTooLarge) -> tuple[str, str]:

@@ -83,9 +83,10 @@ def policy_loss(student_fn, case: str):
     """A ``policy_loss(logp_new, logp_old, advantages, clip_eps)`` for ``cartpole.train`` that
     asks the worker (``student_fn``: the proxy's ``ppo_clip_loss``) once per minibatch."""
     def loss(logp_new, logp_old, advantages, clip_eps):
-        sent = logp_new.detach().clone().requires_grad_(True)
-        result = student_fn.grad(sent, logp_old.detach().clone(), advantages.detach().clone(),
-                                 float(clip_eps), wrt=[0])
+        # detached, not copied: the codec copies their bytes into the request (Local copies)
+        sent = logp_new.detach().requires_grad_(True)
+        result = student_fn.grad(sent, logp_old.detach(), advantages.detach(), float(clip_eps),
+                                 wrt=[0])
         value = _tensor(result.value, (), "the loss", case)
         if result.grads is None or result.grads[0] is None:
             raise BadReply(case, detail="no gradient flows from your loss into logp_new "
@@ -141,4 +142,8 @@ class Local:
         return call_function(self.fn, args, {})["value"]
 
     def grad(self, *args, wrt) -> CallResult:
+        """As the worker would: on copies of the arguments (the worker's are decoded from the
+        request), so nothing the function does to them reaches the caller's tensors."""
+        args = [a.detach().clone().requires_grad_(a.requires_grad)
+                if isinstance(a, torch.Tensor) else a for a in args]
         return CallResult.of(call_function(self.fn, args, {}, grad={"wrt": list(wrt)}))
