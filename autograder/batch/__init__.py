@@ -111,26 +111,18 @@ class Batch:
             by_student = {sid: g.with_marks(marks.get(sid, ())) for sid, g in by_student.items()}
         return replace(self, grades=tuple(by_student[sid] for sid, _ in self.plan.pairs))
 
-    def changed_marks(self) -> list[Graded]:
-        """The reused grades whose person's scores are not those their report was written
-        with."""
-        return [g for g in self.grades if g.submission in self.plan.reused
-                and g.marks != self.plan.reused[g.submission].marks]
-
     def write(self, gradebook: bool = True) -> None:
         """Write the finished batch once: the cache entries and the run's manifest
         (:meth:`~autograder.batch.regrade.Plan.finish`; a batch :meth:`recorded` keeps its
-        run, only the entries of grades whose scores changed are written), those grades'
-        ``results.json``, ``OUT/manual.csv`` to fill in when it is not there, and
+        run, only the entries of grades whose scores changed are written), the
+        ``results.json`` of the reused grades whose person's scores are not those it was
+        written with, ``OUT/manual.csv`` to fill in when it is not there, and
         (``gradebook``) ``OUT/gradebook.csv``."""
-        changed = self.changed_marks()
-        if any(r.get("run") == self.plan.run for r in self.plan.history):
-            for graded in changed:                  # recorded: its run is written already
-                self.plan._cache(graded.submission, graded)
-        else:
-            self.plan.finish({g.submission: g for g in self.grades})
-        for graded in changed:
-            write_marks(self.out / graded.submission, graded)
+        self.plan.finish({g.submission: g for g in self.grades})
+        reused = self.plan.reused
+        for graded in self.grades:
+            if graded.submission in reused and graded.marks != reused[graded.submission].marks:
+                write_marks(self.out / graded.submission, graded)
         manual.write_template(self.out, self.assignment, list(self.grades))
         if gradebook:
             write_gradebook(self.out / GRADEBOOK, list(self.grades))
