@@ -86,26 +86,18 @@ class Batch:
         return cls(out, assignment, plan, scores).finished([])
 
     @property
-    def pending(self) -> list[tuple[str, Path]]:
-        """The (student, path) pairs to grade now."""
-        return self.plan.pending
-
-    @property
-    def subs(self) -> dict:
-        """Each pending student's submission as read for its fingerprint (graded from it)."""
-        return self.plan.subs
-
-    @property
     def marks(self) -> dict[str, tuple[Mark, ...]]:
         """The person's scores by student, for the grades (:attr:`Options.marks
         <autograder.engine.options.Options.marks>`)."""
         return manual.marks(manual.questions(self.assignment), self.scores or {})
 
     def finished(self, fresh: list[Graded]) -> Batch:
-        """The batch with every grade, in the class's order: ``fresh``, the grades of
-        :attr:`pending` in that order, beside the reused ones, the person's scores merged
-        into each (a grade made with them is unchanged by it)."""
-        by_student = {**self.plan.reused, **{sid: g for (sid, _), g in zip(self.pending, fresh)}}
+        """The batch with every grade, in the class's order: ``fresh``, the grades of the
+        plan's :attr:`~autograder.batch.regrade.Plan.pending` in that order, beside the
+        reused ones, the person's scores merged into each (a grade made with them is
+        unchanged by it)."""
+        fresh_ones = {sid: g for (sid, _), g in zip(self.plan.pending, fresh)}
+        by_student = {**self.plan.reused, **fresh_ones}
         if self.scores is not None:
             marks = self.marks
             by_student = {sid: g.with_marks(marks.get(sid, ())) for sid, g in by_student.items()}
