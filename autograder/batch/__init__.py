@@ -69,13 +69,12 @@ class Batch:
         return cls(out, assignment, plan, scores)
 
     @classmethod
-    def recorded(cls, out: Path, assignment: Assignment,
-                 history: list[dict] | None = None) -> Batch | None:
-        """The latest run of ``assignment`` in ``out`` rebuilt from its cache entries, the
-        scores of ``OUT/manual.csv`` merged as it reads now (None: no run of it)."""
+    def recorded(cls, out: Path, assignment: Assignment, history: list[dict]) -> Batch | None:
+        """The latest run of ``assignment`` in ``out`` (``history``: its runs, as
+        :func:`recorded_batches` read them once) rebuilt from its cache entries, the scores of
+        ``OUT/manual.csv`` merged as it reads now (None: no run of it)."""
         out = Path(out)
-        plan = regrade.recorded(out, assignment, regrade.runs(out) if history is None
-                                else history)
+        plan = regrade.recorded(out, assignment, history)
         if plan is None:
             return None
         scores = None

@@ -241,9 +241,7 @@ def write_outputs(args, out: Path, batch, roster=None) -> None:
 
     assignment = batch.assignment
     try:    # grading ran: a report that cannot be drawn must not change the exit status
-        page = classview.write_report(out, batch.run, batch.previous, roster,
-                                      classview.bank_of(assignment), batch.for_page())
-        note(f"class report: {page}")
+        note(f"class report: {classview.write_batch_report(batch, roster)}")
     except Exception as exc:  # noqa: BLE001
         note(f"autograde: the class report could not be written ({type(exc).__name__}: "
              f"{exc}); `autograde report {out}` tries again")
