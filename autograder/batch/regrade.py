@@ -52,10 +52,6 @@ CACHE = "cache.json"           #: OUT/<student>/cache.json
 
 # -- runs ------------------------------------------------------------------------
 
-def _now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
 def runs(out: Path, assignment: str | None = None) -> list[dict]:
     """Every run recorded in ``out`` (oldest first), optionally of one assignment."""
     found = []
@@ -147,7 +143,8 @@ class Plan:
         manifest = {
             "run": self.run, "assignment": self.assignment, "engine": __version__,
             "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(),
-            "finished": _now(), "seconds": round(time.time() - self.started, 3),
+            "finished": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+            "seconds": round(time.time() - self.started, 3),
             "options": self.options,
             "students": [{"id": sid, "path": str(path), "parts": self.parts[sid],
                           "reused": sid in self.reused, "why": self.why.get(sid, []),
