@@ -59,8 +59,8 @@ def grade_run(out: Path, assignment, pairs, zygote):
     students = [discover.Student(sid, path) for sid, path in pairs]
     batch = Batch.start(out, assignment, students, OPTIONS)
     options = grade.Options(out_dir=out, skip_slow=True, marks=batch.marks)
-    fresh = [grade.grade(sid, path, assignment, options, zygote, sub=batch.subs.get(sid))
-             for sid, path in batch.pending]
+    fresh = [grade.grade(sid, path, assignment, options, zygote, sub=batch.plan.subs.get(sid))
+             for sid, path in batch.plan.pending]
     batch = batch.finished(fresh)
     batch.write()
     pages = [classview.write_batch_report(batch)]

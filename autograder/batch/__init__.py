@@ -69,13 +69,12 @@ class Batch:
         return cls(out, assignment, plan, scores)
 
     @classmethod
-    def recorded(cls, out: Path, assignment: Assignment,
-                 history: list[dict] | None = None) -> Batch | None:
-        """The latest run of ``assignment`` in ``out`` rebuilt from its cache entries, the
-        scores of ``OUT/manual.csv`` merged as it reads now (None: no run of it)."""
+    def recorded(cls, out: Path, assignment: Assignment, history: list[dict]) -> Batch | None:
+        """The latest run of ``assignment`` in ``out`` (``history``: its runs, as
+        :func:`recorded_batches` read them once) rebuilt from its cache entries, the scores of
+        ``OUT/manual.csv`` merged as it reads now (None: no run of it)."""
         out = Path(out)
-        plan = regrade.recorded(out, assignment, regrade.runs(out) if history is None
-                                else history)
+        plan = regrade.recorded(out, assignment, history)
         if plan is None:
             return None
         scores = None
@@ -86,51 +85,35 @@ class Batch:
         return cls(out, assignment, plan, scores).finished([])
 
     @property
-    def pending(self) -> list[tuple[str, Path]]:
-        """The (student, path) pairs to grade now."""
-        return self.plan.pending
-
-    @property
-    def subs(self) -> dict:
-        """Each pending student's submission as read for its fingerprint (graded from it)."""
-        return self.plan.subs
-
-    @property
     def marks(self) -> dict[str, tuple[Mark, ...]]:
         """The person's scores by student, for the grades (:attr:`Options.marks
         <autograder.engine.options.Options.marks>`)."""
         return manual.marks(manual.questions(self.assignment), self.scores or {})
 
     def finished(self, fresh: list[Graded]) -> Batch:
-        """The batch with every grade, in the class's order: ``fresh``, the grades of
-        :attr:`pending` in that order, beside the reused ones, the person's scores merged
-        into each (a grade made with them is unchanged by it)."""
-        by_student = {**self.plan.reused, **{sid: g for (sid, _), g in zip(self.pending, fresh)}}
+        """The batch with every grade, in the class's order: ``fresh``, the grades of the
+        plan's :attr:`~autograder.batch.regrade.Plan.pending` in that order, beside the
+        reused ones, the person's scores merged into each (a grade made with them is
+        unchanged by it)."""
+        fresh_ones = {sid: g for (sid, _), g in zip(self.plan.pending, fresh)}
+        by_student = {**self.plan.reused, **fresh_ones}
         if self.scores is not None:
             marks = self.marks
             by_student = {sid: g.with_marks(marks.get(sid, ())) for sid, g in by_student.items()}
         return replace(self, grades=tuple(by_student[sid] for sid, _ in self.plan.pairs))
 
-    def changed_marks(self) -> list[Graded]:
-        """The reused grades whose person's scores are not those their report was written
-        with."""
-        return [g for g in self.grades if g.submission in self.plan.reused
-                and g.marks != self.plan.reused[g.submission].marks]
-
     def write(self, gradebook: bool = True) -> None:
         """Write the finished batch once: the cache entries and the run's manifest
         (:meth:`~autograder.batch.regrade.Plan.finish`; a batch :meth:`recorded` keeps its
-        run, only the entries of grades whose scores changed are written), those grades'
-        ``results.json``, ``OUT/manual.csv`` to fill in when it is not there, and
+        run, only the entries of grades whose scores changed are written), the
+        ``results.json`` of the reused grades whose person's scores are not those it was
+        written with, ``OUT/manual.csv`` to fill in when it is not there, and
         (``gradebook``) ``OUT/gradebook.csv``."""
-        changed = self.changed_marks()
-        if any(r.get("run") == self.plan.run for r in self.plan.history):
-            for graded in changed:                  # recorded: its run is written already
-                self.plan._cache(graded.submission, graded)
-        else:
-            self.plan.finish({g.submission: g for g in self.grades})
-        for graded in changed:
-            write_marks(self.out / graded.submission, graded)
+        self.plan.finish({g.submission: g for g in self.grades})
+        reused = self.plan.reused
+        for graded in self.grades:
+            if graded.submission in reused and graded.marks != reused[graded.submission].marks:
+                write_marks(self.out / graded.submission, graded)
         manual.write_template(self.out, self.assignment, list(self.grades))
         if gradebook:
             write_gradebook(self.out / GRADEBOOK, list(self.grades))

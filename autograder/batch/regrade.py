@@ -52,10 +52,6 @@ CACHE = "cache.json"           #: OUT/<student>/cache.json
 
 # -- runs ------------------------------------------------------------------------
 
-def _now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
 def runs(out: Path, assignment: str | None = None) -> list[dict]:
     """Every run recorded in ``out`` (oldest first), optionally of one assignment."""
     found = []
@@ -136,15 +132,19 @@ class Plan:
     def finish(self, grades: dict[str, Graded]) -> None:
         """Write this run down: the cache entry of each student graded now, and of each
         reused grade whose person's scores changed (``grades``: every student's, by id, as
-        the batch finished them); then the run's manifest, which :attr:`history` gets last."""
+        the batch finished them); then the run's manifest, which :attr:`history` gets last,
+        unless the history holds it already (a plan :func:`recorded`)."""
         for sid, _ in self.pairs:
             graded = grades[sid]
             if sid not in self.reused or graded.marks != self.reused[sid].marks:
                 self._cache(sid, graded)
+        if any(r.get("run") == self.run for r in self.history):
+            return
         manifest = {
             "run": self.run, "assignment": self.assignment, "engine": __version__,
             "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(),
-            "finished": _now(), "seconds": round(time.time() - self.started, 3),
+            "finished": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+            "seconds": round(time.time() - self.started, 3),
             "options": self.options,
             "students": [{"id": sid, "path": str(path), "parts": self.parts[sid],
                           "reused": sid in self.reused, "why": self.why.get(sid, []),
@@ -199,11 +199,11 @@ def recorded(out: Path, assignment: Assignment, history: list[dict]) -> Plan | N
 
 
 def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], options: dict,
-         read=None, renamed=(), reuse: bool = True, history: list[dict] | None = None) -> Plan:
+         renamed=(), reuse: bool = True, history: list[dict] | None = None) -> Plan:
     """Decide, student by student, whether the grade in ``out`` can be reused; move aside
-    (into ``out/_runs/<its run>/``) the folder of every student who will be regraded.
+    (into ``out/_runs/<its run>/``) the folder of every student who will be regraded. Each
+    submission is read (:func:`autograder.engine.discover.read`) once, for its fingerprint.
 
-    ``read(student, path)`` reads a submission (default :func:`autograder.engine.discover.read`).
     ``renamed``: the :class:`autograder.engine.discover.Student` entries graded under another
     id than their folder's name; the manifest keeps the name and why.
     ``reuse=False`` (``grade --no-reuse``) grades every student again, the manifest saying
@@ -213,9 +213,6 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
     from autograder.engine import discover
 
     out = Path(out)
-    read = read or (lambda sid, path: discover.read(sid, path, assignment.name,
-                                                       assignment.functions,
-                                                       answers=bool(assignment.answers)))
     _check_ids(pairs)
     earlier = runs(out) if history is None else history
     run = f"{len(earlier) + 1:04d}-{datetime.now(timezone.utc):%Y%m%dT%H%M%SZ}"
@@ -227,7 +224,8 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
                   renamed={s.id: {"found_as": s.found_as, "why": s.renamed} for s in renamed},
                   history=list(earlier))
     for sid, path in pairs:
-        result.subs[sid] = read(sid, path)
+        result.subs[sid] = discover.read(sid, path, assignment.name, assignment.functions,
+                                         answers=bool(assignment.answers))
         parts = {"submission": submission_fingerprint(result.subs[sid]), **common}
         result.parts[sid] = parts
         try:

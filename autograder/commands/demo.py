@@ -83,8 +83,8 @@ def run(args) -> int:
                             key_options(args))
         options = grade.Options(out_dir=graded_in, sandbox=args.sandbox,
                                 limits=sandbox_limits(args), marks=batch.marks)
-        batch = batch.finished(grade_with_progress(batch.pending, assignment, options,
-                                                   args.jobs, subs=batch.subs))
+        batch = batch.finished(grade_with_progress(batch.plan.pending, assignment, options,
+                                                   args.jobs, subs=batch.plan.subs))
         batch.write(gradebook=False)
         batches.append(batch)
         everything += batch.grades

@@ -151,10 +151,10 @@ def run(args) -> int:
     renamed = [s for s in students if s.renamed]
     out = Path(args.out).resolve()
     batch = started_batch(args, out, assignment, students)
-    fresh = grade_pending(args, out, batch) if batch.pending else []
+    fresh = grade_pending(args, out, batch) if batch.plan.pending else []
     if batch.plan.reused:
         note(f"reused {len(batch.plan.reused)} earlier grades (submission, suite, reference, "
-             f"engine and options unchanged); graded {len(batch.pending)}")
+             f"engine and options unchanged); graded {len(batch.plan.pending)}")
     batch = batch.finished(fresh)
     batch.write()
     results = list(batch.grades)
@@ -220,8 +220,8 @@ def grade_pending(args, out: Path, batch) -> list:
     with cluster(args) as grid:
         if grid is None:
             pool.launch(args.jobs, warm_imports(batch.assignment.name))  # warms up meanwhile
-        return grade_with_progress(batch.pending, batch.assignment, options, args.jobs,
-                                   grid=grid, subs=batch.subs)
+        return grade_with_progress(batch.plan.pending, batch.assignment, options, args.jobs,
+                                   grid=grid, subs=batch.plan.subs)
 
 
 def roster_of(args):
@@ -241,9 +241,7 @@ def write_outputs(args, out: Path, batch, roster=None) -> None:
 
     assignment = batch.assignment
     try:    # grading ran: a report that cannot be drawn must not change the exit status
-        page = classview.write_report(out, batch.run, batch.previous, roster,
-                                      classview.bank_of(assignment), batch.for_page())
-        note(f"class report: {page}")
+        note(f"class report: {classview.write_batch_report(batch, roster)}")
     except Exception as exc:  # noqa: BLE001
         note(f"autograde: the class report could not be written ({type(exc).__name__}: "
              f"{exc}); `autograde report {out}` tries again")

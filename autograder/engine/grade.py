@@ -208,12 +208,9 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                     problem=sub.problem or load_failure,
                     written=tuple(WrittenRecord.of(w, o.name) for w, o in zip(written, by_hand))
                     ).with_marks(options.marks.get(student_id, ()))
-    details = GradeDetails(
-        outcomes=graded.outcomes, file=str(sub.path), problem=sub.problem, note=sub.note,
-        protections=graded.protections, load_failure=load_failure, events=events,
-        output=session.output() if session else "", written=graded.written,
-        seconds=seconds, public_only=options.public_only,
-        attachments=tuple(plugin.attachments), marks=graded.marks)
+    details = GradeDetails.of(graded, sub, output=session.output() if session else "",
+                              public_only=options.public_only,
+                              attachments=tuple(plugin.attachments))
     result = graded.to_contract()
     problem = ""
     try:

@@ -91,13 +91,12 @@ except ImportError:  # pragma: no cover - nbgrader is a dependency
 def group_scores(result: Graded, skip=()) -> dict[str, tuple[float, float]]:
     """(points earned, points available) per test group of one grading result; groups
     worth nothing (the public checks) and the groups ``skip`` are left out."""
-    groups: dict[str, list[float]] = {}
+    groups: dict[str, tuple[float, float]] = {}
     for o in result.outcomes:
         if o.max_score and o.group not in skip:
-            score = groups.setdefault(o.group, [0.0, 0.0])
-            score[0] += o.score
-            score[1] += o.max_score
-    return {g: (s, m) for g, (s, m) in groups.items()}
+            score, worth = groups.get(o.group, (0.0, 0.0))
+            groups[o.group] = (score + o.score, worth + o.max_score)
+    return groups
 
 
 #: the most of ``timestamp.txt`` read: nbgrader writes 30 characters ("2026-03-01 10:00:00.000000
@@ -131,7 +130,7 @@ def submitted_at(folder: Path | None) -> datetime | None:
 
 def record(results: list[Graded], db_url: str, folders: dict[str, Path] | None = None,
            skip_groups=()) -> int:
-    """Store ``results`` (the grading command's JSON objects) in the gradebook at ``db_url``;
+    """Store ``results`` (the batch's grades) in the gradebook at ``db_url``;
     ``folders`` maps a student id to the submission graded (for its timestamp). The groups
     ``skip_groups`` are not stored: the written answers, which nbgrader's formgrader scores
     in the notebook's own manual cells. Returns how many were stored."""

@@ -25,7 +25,6 @@ class TimeSpent:
     calls: float = 0.0          #: calls that returned or raised
     hung: float = 0.0           #: calls stopped at their time limit
     crashed: float = 0.0        #: calls during which the worker died
-    runs: float = 0.0           #: provided training runs (none since the trainer runs in the grader; kept for records)
     budget_exhausted: bool = False              #: the wall budget ran out
 
 

@@ -155,7 +155,7 @@ def gradebook_rows(results: list[Graded]) -> tuple[list[str], list[list]]:
 
 def where_time_went(result) -> str:
     """What a graded submission's seconds were spent on, largest first, for the class summary:
-    calls that hung (and which functions), the time budget running out, training runs, crashes,
+    calls that hung (and which functions), the time budget running out, crashes,
     loading, calls that returned, and the rest (the grader's own checks, hints and reports)."""
     spent, seconds = result.spent, result.seconds
     if seconds is None:                     # not known (a grade read back)
@@ -165,15 +165,13 @@ def where_time_went(result) -> str:
         hangs = [e.function for e in result.of_kind(Kind.HUNG)]
         functions = ", ".join(dict.fromkeys(hangs))
         parts.append((spent.hung, f"hung {len(hangs)}x: {functions} ({spent.hung:.0f} s)"))
-    if spent.runs:
-        parts.append((spent.runs, f"training run ({spent.runs:.0f} s)"))
     if spent.crashed:
         parts.append((spent.crashed, f"worker crashed ({spent.crashed:.0f} s)"))
     if spent.load:
         parts.append((spent.load, f"loading ({spent.load:.0f} s)"))
     if spent.calls:
         parts.append((spent.calls, f"calls that returned ({spent.calls:.0f} s)"))
-    rest = max(seconds - spent.hung - spent.runs - spent.crashed - spent.load - spent.calls, 0.0)
+    rest = max(seconds - spent.hung - spent.crashed - spent.load - spent.calls, 0.0)
     parts.append((rest, f"the grader's checks ({rest:.0f} s)"))
     parts.sort(key=lambda p: -p[0])
     shown = [text for worth, text in parts if worth >= 0.1 * seconds][:3] or [parts[0][1]]
