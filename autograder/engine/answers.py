@@ -56,10 +56,6 @@ class Reference:
     run: ReferenceRun
 
 
-def _reply(results: list[StepResult]) -> list[dict]:
-    return [{"cell": r.cell, "values": r.values, "error": None} for r in results]
-
-
 @cache
 def reference_answers(notebook: Path, sheet: Sheet, graded: tuple[str, ...]) -> Reference:
     """Run the answer cells of the solution notebook ``notebook`` here (it is the course's
@@ -75,8 +71,8 @@ def reference_answers(notebook: Path, sheet: Sheet, graded: tuple[str, ...]) -> 
         if problem:
             raise RuntimeError(f"the solution notebook's answer cell {result.step.cell!r} "
                                f"cannot be graded against: {problem}")
-    return Reference({r.step.cell: r.values for r in results},
-                     ReferenceRun.of(_reply(results), seconds))
+    reply = [{"cell": r.cell, "values": r.values, "error": None} for r in results]
+    return Reference({r.step.cell: r.values for r in results}, ReferenceRun.of(reply, seconds))
 
 
 def expect_answer(actual, expected, *, case: str) -> None:
@@ -84,18 +80,14 @@ def expect_answer(actual, expected, *, case: str) -> None:
     same shape whose values are close (any dtype: the step asks for numbers, not for a
     precision), or a number close to the reference's."""
     if isinstance(actual, Opaque):
-        raise Mismatch(case, detail=f"expected {_kind(expected)}, got a {actual.type}",
-                       actual=actual.repr)
+        kind = "a torch.Tensor" if isinstance(expected, torch.Tensor) else "a number"
+        raise Mismatch(case, detail=f"expected {kind}, got a {actual.type}", actual=actual.repr)
     if isinstance(expected, torch.Tensor):
         expect_close(actual, expected, case=case, check_dtype=False)
     elif isinstance(expected, (int, float)) and not isinstance(expected, bool):
         expect_float(actual, float(expected), case=case)
     elif actual != expected:
         raise Mismatch(case, expected=expected, actual=actual)
-
-
-def _kind(value) -> str:
-    return "a torch.Tensor" if isinstance(value, torch.Tensor) else "a number"
 
 
 class AnswerProblem(AssertionError):
@@ -163,8 +155,7 @@ class NotebookAnswers:
             "op": "load", "module": "__answers__", "filename": self.source.filename,
             "kind": "py", "source": "", "provided": {}})
         message = self.request()
-        seconds = reference.run.seconds
-        timeout = self.session.limits.call_limit(seconds)
+        timeout = self.session.limits.call_limit(reference.run.seconds)
         reply = self.session.request(message, timeout, reference=reference.run, label=LABEL)
         try:
             steps = StepReply.parse_all(reply.value, message)
@@ -176,13 +167,11 @@ class NotebookAnswers:
         """Grade ``step``: its cell's values against the reference's, or why there are none."""
         got = self.replies()[step.cell]
         error = got.error
+        kind, message, trace = (error.type, error.message, error.traceback) if error else ("",) * 3
         result = StepResult(step, got.cell, got.values)
-        problem = answers.problem_of(result, self.source.filename,
-                                          error.type if error else "",
-                                          error.message if error else "",
-                                          error.traceback if error else "")
-        self.shown[step.cell] = answers.problem_kind(result, error.type if error else "") \
-            if problem else "; ".join(f"{n} = {short(v)}" for n, v in got.values.items())
+        problem = answers.problem_of(result, self.source.filename, kind, message, trace)
+        self.shown[step.cell] = answers.problem_kind(result, kind) if problem else \
+            "; ".join(f"{n} = {short(v)}" for n, v in got.values.items())
         if problem:
             raise AnswerProblem(problem)
         expected = self.reference().values[step.cell]

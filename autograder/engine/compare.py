@@ -271,12 +271,11 @@ class Compare:
         self._observe(fn, "echo", args, kwargs, list(result.args_after), list(clone(args)),
                       _judge_inputs)
         changed = _changed(args, result.args_after)
-        if changed is None:
-            return
-        i, before, after = changed
-        self._failed(Mismatch(case, detail=f"argument {i + 1} was modified in place; "
-                              "work on a copy (e.g. x = x - m, not x -= m)",
-                              expected=before.detach(), actual=after), fn)
+        if changed is not None:
+            i, before, after = changed
+            self._failed(Mismatch(case, detail=f"argument {i + 1} was modified in place; "
+                                  "work on a copy (e.g. x = x - m, not x -= m)",
+                                  expected=before.detach(), actual=after), fn)
 
     def _ask(self, fn: str, case: str, seconds: float, answer, call):
         """(``call(f)``, None) on the student's ``fn`` for this case (the reference took

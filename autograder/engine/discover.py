@@ -22,7 +22,7 @@ from pathlib import Path
 
 from autograder.report import OUTPUT_NAMES
 from autograder.report.csvsafe import FORMULA_START
-from pgcheck.discovery import Submission, holds_work, read, submission_zip_name
+from pgcheck.discovery import Submission, holds_work, read
 
 __all__ = ["Student", "Submission", "discover", "read", "students"]
 
@@ -57,8 +57,7 @@ def students(paths: list[Path], name: str) -> list[Student]:
     for path in paths:
         path = Path(path)
         if path.is_file():
-            owner = path.parent.name if path.name == submission_zip_name(name) else ""
-            found.append((owner or path.parent.name or path.stem, path))
+            found.append((path.parent.name or path.stem, path))
         elif holds_work(path, name):
             found.append((path.name, path))
         elif path.is_dir():
@@ -147,9 +146,8 @@ def _unique_ids(found: list[tuple[str, Path]]) -> list[Student]:
             owners.setdefault(id_key(sid), i)
     taken = reserved | set(owners)
     out = []
-    for i, ((_, path), sid) in enumerate(zip(found, names)):
+    for i, ((_, path), (sid, unsafe)) in enumerate(zip(found, made_safe)):
         owner = owners.get(id_key(sid))
-        unsafe = made_safe[i][1]
         if owner == i:
             out.append(Student(sid, path, found_as=raw[i] if unsafe else "", renamed=unsafe))
             continue

@@ -71,11 +71,8 @@ def reference_module(assignment: Assignment):
 def public_checks(assignment: Assignment) -> list:
     """(name, function, group) of every ``check_*`` in the assignment's public checks."""
     module = load_module(assignment.checks_module, f"_autograde_checks_{assignment.name}")
-    checks = []
-    for name, fn in vars(module).items():
-        if name.startswith("check_") and callable(fn):
-            checks.append((name, fn, owner(name, assignment.functions) or "public"))
-    return checks
+    return [(name, fn, owner(name, assignment.functions) or "public")
+            for name, fn in vars(module).items() if name.startswith("check_") and callable(fn)]
 
 
 def feedback(exc: BaseException | None) -> tuple[str, str]:

@@ -94,8 +94,6 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
     """
     import torch
 
-    from autograder.engine import grade
-
     torch.set_num_threads(1)   # the grader's own tensor work is tiny; threads only contend
     jobs = max(1, min(jobs, len(pairs)))
     if len(_zygotes) < jobs:
@@ -106,8 +104,7 @@ def grade_many(pairs: list[tuple[str, Path]], assignment, options, jobs: int = 1
     results: list[Graded | None] = [None] * len(pairs)
     if jobs == 1:
         for i, (sid, path) in enumerate(pairs):
-            results[i] = grade.grade(sid, path, assignment, options, _zygotes[0],
-                                     sub=subs.get(sid))
+            results[i] = grade_in_slot(sid, path, assignment, options, subs.get(sid))
             on_done(results[i])
         return results
 

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 import torch
 
 from pgcheck.assertions import Mismatch
+from pgcheck.calls import clone
 
 #: random directions probed per gradient comparison
 DIRECTIONS = 2
@@ -78,32 +79,21 @@ OFFSETS = (1.0, 0.5, -0.5, -1.0)
 
 @dataclass(frozen=True)
 class Probe:
-    """One direction: the arguments at ``x + o h d`` for each ``o`` of :data:`OFFSETS`."""
+    """One direction: the arguments at ``x + o h d`` for each ``o`` of :data:`OFFSETS` (the
+    first at ``x + h d``, the last at ``x - h d``)."""
 
     points: list
     step: float
 
-    @property
-    def plus(self) -> list:
-        return self.points[0]
-
-    @property
-    def minus(self) -> list:
-        return self.points[-1]
-
 
 def _due(args, wrt, reference_grads) -> list[int]:
     """Positions among ``wrt`` of the float tensor arguments whose reference gradient is not 0."""
-    due = []
-    for k, (key, grad) in enumerate(zip(wrt, reference_grads)):
-        if not isinstance(key, int) or not 0 <= key < len(args):
-            continue
-        x = args[key]
-        if (isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel()
-                and bool(torch.isfinite(x).any()) and grad is not None
-                and isinstance(grad, torch.Tensor) and bool((grad != 0).any())):
-            due.append(k)
-    return due
+    def due(x, grad) -> bool:
+        return (isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel() > 0
+                and bool(torch.isfinite(x).any()) and isinstance(grad, torch.Tensor)
+                and bool((grad != 0).any()))
+    return [k for k, (key, grad) in enumerate(zip(wrt, reference_grads))
+            if isinstance(key, int) and 0 <= key < len(args) and due(args[key], grad)]
 
 
 def probes(args, wrt, due: list[int], generator: torch.Generator) -> list[Probe]:
@@ -117,8 +107,7 @@ def probes(args, wrt, due: list[int], generator: torch.Generator) -> list[Probe]
             d = torch.randn(x.shape, generator=generator, dtype=torch.float64)
             d = torch.where(torch.isfinite(x), d, torch.zeros_like(d))   # -inf padding stays
             d = d / d.abs().max().clamp_min(1e-300)
-            finite = x[torch.isfinite(x)]
-            h = STEP * max(1.0, float(finite.abs().max()) if finite.numel() else 1.0)
+            h = STEP * _largest(x)
             steps.append(h)
             for side, offset in zip(points, OFFSETS):
                 moved = (x.to(torch.float64) + offset * h * d)
@@ -158,8 +147,8 @@ def predicted(probe: Probe, args, wrt, due, grads) -> tuple[float, float]:
             g = torch.zeros(())
         if not isinstance(g, torch.Tensor) or g.shape != args[wrt[k]].shape:
             return float("nan"), 0.0
-        moved = (probe.plus[wrt[k]].detach().to(torch.float64)
-                 - probe.minus[wrt[k]].detach().to(torch.float64)).nan_to_num(0.0)
+        moved = (probe.points[0][wrt[k]].detach().to(torch.float64)
+                 - probe.points[-1][wrt[k]].detach().to(torch.float64)).nan_to_num(0.0)
         g = g.detach().to(torch.float64).nan_to_num(0.0)
         total += float((g * moved).sum())
         scale += float((g * moved).abs().sum())
@@ -193,13 +182,13 @@ def check(values_at, reference_fn, args, wrt, result, expected, *, output, grad_
     if not due or not isinstance(result.grads, list) or len(result.grads) != len(wrt):
         return
     generator = torch.Generator().manual_seed(secrets.randbits(62))
-    size = _size(args, wrt, due)
+    size = max(_largest(args[wrt[k]].detach()) for k in due)
     chosen = []
     for probe in probes(args, wrt, due, generator):
         said_ref, scale_ref = predicted(probe, args, wrt, due, expected.grads)
         try:
             with torch.no_grad():
-                ref = [scalar(reference_fn(*_copies(p)), output, grad_output)
+                ref = [scalar(reference_fn(*clone(p)), output, grad_output)
                        for p in probe.points]
         except Exception:  # noqa: BLE001 - the reference refuses the probe: not informative
             continue
@@ -227,15 +216,7 @@ def check(values_at, reference_fn, args, wrt, result, expected, *, output, grad_
                 seen=(got[0] - got[-1]) / (2 * h), said=said / (2 * h), h=h))
 
 
-def _size(args, wrt, due) -> float:
-    sizes = [1.0]
-    for k in due:
-        x = args[wrt[k]].detach()
-        finite = x[torch.isfinite(x)]
-        if finite.numel():
-            sizes.append(float(finite.abs().max()))
-    return max(sizes)
-
-
-def _copies(args) -> list:
-    return [a.detach().clone() if isinstance(a, torch.Tensor) else a for a in args]
+def _largest(x: torch.Tensor) -> float:
+    """The larger of 1 and the largest finite entry of ``x``, in absolute value."""
+    finite = x[torch.isfinite(x)]
+    return max(1.0, float(finite.abs().max()) if finite.numel() else 1.0)

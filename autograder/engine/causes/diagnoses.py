@@ -109,11 +109,10 @@ ASKS_TO_STANDARDISE = ("normali", "standardi", "whiten")
 def asks_to_standardise(reference_fn, args, kwargs) -> bool:
     """The call sets an argument named for standardising (``normalize_std=True``) to True."""
     try:
-        bound = inspect.signature(reference_fn).bind(*args, **kwargs)
+        named = inspect.signature(reference_fn).bind(*args, **kwargs).arguments
     except (TypeError, ValueError):
-        return any(v is True for k, v in kwargs.items()
-                   if any(w in k.lower() for w in ASKS_TO_STANDARDISE))
-    return any(v is True for k, v in bound.arguments.items()
+        named = kwargs
+    return any(v is True for k, v in named.items()
                if any(w in k.lower() for w in ASKS_TO_STANDARDISE))
 
 
@@ -126,10 +125,8 @@ def diagnose(reference_fn, args, kwargs, actual, expected) -> str:
         return "" if asked else standardised(got, want)
 
     if isinstance(expected, (tuple, list)) and isinstance(actual, (tuple, list)):
-        for got, want in zip(actual, expected):
-            text = (broadcast_shape(got, want, args) or standard(got, want))
-            if text:
-                return text
-        return ""
+        texts = (broadcast_shape(got, want, args) or standard(got, want)
+                 for got, want in zip(actual, expected))
+        return next(filter(None, texts), "")
     return (broadcast_shape(actual, expected, args) or standard(actual, expected)
             or other_eps(reference_fn, args, kwargs, actual, expected))

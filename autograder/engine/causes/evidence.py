@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 import torch
 
-from autograder.engine.assertions import Mismatch
 from pgcheck.messages import clip
 
 
@@ -109,20 +108,26 @@ def agree(obs: Observation, actual, expected) -> bool:
     if isinstance(actual, Raised) or isinstance(expected, Raised):
         return actual == expected
     try:
-        obs.judge(actual, expected)
-    except Mismatch:
-        return False
+        obs.judge(actual, expected)     # a Mismatch when they differ
     except Exception:  # noqa: BLE001 - a student's answer is untrusted: any odd value disagrees
         return False
     return True
 
 
+def compared(fn: str, observations: list[Observation]) -> list[Observation]:
+    """The cases of ``fn`` that compared answers (values, or values and gradients)."""
+    return [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
+
+
+def wrong(cases: list[Observation]) -> list[Observation]:
+    """The cases whose student's answer fails the case's own check."""
+    return [o for o in cases if not agree(o, o.student, o.reference)]
+
+
 def _numbers(answer) -> list[float]:
     if isinstance(answer, torch.Tensor):
         return answer.detach().to(torch.float64).reshape(-1).tolist()
-    if isinstance(answer, bool):
-        return [float(answer)]
-    if isinstance(answer, (int, float)):
+    if isinstance(answer, (bool, int, float)):
         return [float(answer)]
     if isinstance(answer, (list, tuple)):
         return [x for item in answer for x in _numbers(item)]

@@ -40,7 +40,7 @@ from __future__ import annotations
 import ast
 import re
 
-from autograder.engine.causes.evidence import Observation, Raised, agree
+from autograder.engine.causes.evidence import Observation, Raised, compared, wrong
 
 #: how the cause reads; ``benchmarks/bench_mutation.py`` finds the line it names by ``LINE_WORDS``
 TEXT = "on {cases}, line {line} of your code (in {function}) raises {type}: {message}"
@@ -107,7 +107,13 @@ def bool_made_at(sources: tuple[str, ...], raised: Raised) -> tuple[int, str, st
     return made[0] if len(made) == 1 else None
 
 
-def _text(cases: str, first: Raised, message: str, sources: tuple[str, ...]) -> str:
+def _text(cases: str, answers: list[Raised], sources: tuple[str, ...]) -> str:
+    """The cause, in the words of :data:`TEXT` or :data:`MADE`, of ``answers`` raised at one
+    line (:func:`_one_line`) on ``cases``."""
+    first = answers[0]
+    message = first.message or "(no message)"
+    if len({a.message for a in answers}) > 1:
+        message += " (the first case's words; they vary with the case)"
     made = bool_made_at(sources, first)
     if made:
         return MADE.format(cases=cases, made=made[0], name=made[1], how=made[2], line=first.line,
@@ -125,35 +131,26 @@ def _one_line(answers: list) -> Raised | None:
     return answers[0]
 
 
-def _message(answers: list[Raised]) -> str:
-    message = answers[0].message or "(no message)"
-    if len({a.message for a in answers}) > 1:
-        message += " (the first case's words; they vary with the case)"
-    return message
-
-
 def on_failed(fn: str, observations: list[Observation], sources: tuple[str, ...] = ()) -> str | None:
     """The cause when every failed case of ``fn`` raised one type at one line and every other
     compared case agrees with the reference (at least one of each), else None. ``sources``:
     the student's code, for :func:`bool_made_at`."""
-    cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
-    failed = [o for o in cases if not agree(o, o.student, o.reference)]
+    cases = compared(fn, observations)
+    failed = wrong(cases)
     passed = len(cases) - len(failed)
-    first = _one_line([o.student for o in failed])
-    if first is None or not passed:
+    answers = [o.student for o in failed]
+    if _one_line(answers) is None or not passed:
         return None
     count = "the only failed case" if len(failed) == 1 else f"the {len(failed)} failed cases"
     others = "the other case answers" if passed == 1 else f"the {passed} other cases answer"
-    return _text(count, first, _message([o.student for o in failed]), sources) + \
-        f"; {others} as expected"
+    return _text(count, answers, sources) + f"; {others} as expected"
 
 
 def everywhere(fn: str, observations: list[Observation], sources: tuple[str, ...] = ()) -> str | None:
     """The cause when every compared case of ``fn`` raised one type at one line, else None
     (``sources``: as :func:`on_failed`'s)."""
-    answers = [o.student for o in observations if o.fn == fn and o.kind in ("value", "grad")]
-    first = _one_line(answers)
-    if first is None:
+    answers = [o.student for o in compared(fn, observations)]
+    if _one_line(answers) is None:
         return None
     count = "the only case" if len(answers) == 1 else f"all {len(answers)} cases"
-    return _text(count, first, _message(answers), sources)
+    return _text(count, answers, sources)

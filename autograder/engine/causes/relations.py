@@ -45,13 +45,13 @@ from __future__ import annotations
 import inspect
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial, wraps
 
 import torch
 
-from autograder.engine.assertions import TOLERANCES, Mismatch, expect_close, expect_float
-from autograder.engine.causes.evidence import Observation, agree, informative
+from autograder.engine.assertions import TOLERANCES, expect_close, expect_float
+from autograder.engine.causes.evidence import Observation, agree, compared, informative, wrong
 from pgcheck.calls import clone
 
 
@@ -65,6 +65,11 @@ class Found:
 def _answer(obs: Observation, answer):
     """The value part of an answer (a gradient reply's value)."""
     return answer.value if obs.kind == "grad" and hasattr(answer, "value") else answer
+
+
+def _sides(obs: Observation) -> tuple:
+    """The value parts of the student's answer and of the reference's."""
+    return _answer(obs, obs.student), _answer(obs, obs.reference)
 
 
 def _tensors(value) -> list[torch.Tensor]:
@@ -87,22 +92,6 @@ def _map(value, fn):
     return value
 
 
-def _value_judge(obs: Observation, student, candidate) -> bool:
-    """The student's value agrees with ``candidate`` by the case's own value test."""
-    if obs.kind == "grad":
-        try:
-            if isinstance(candidate, torch.Tensor):
-                expect_close(student, candidate, case="")
-            else:
-                expect_float(student, float(candidate), case="")
-        except Mismatch:
-            return False
-        except Exception:  # noqa: BLE001 - an odd value disagrees
-            return False
-        return True
-    return agree(obs, student, candidate)
-
-
 def _names(reference_fn, obs: Observation) -> dict[str, object]:
     """The call's arguments by parameter name (positional ones named from the signature), the
     ones left at their default included (a flag the call leaves at False can be flipped too)."""
@@ -118,7 +107,7 @@ def _fmt(x: float) -> str:
     return f"{x:.4g}"
 
 
-def _example(obs, student, expected) -> str:
+def _example(student, expected) -> str:
     """The numbers of one case: the element where the expected answer is largest."""
     s, e = _tensors(student), _tensors(expected)
     if not s or not e or s[0].shape != e[0].shape or not e[0].numel():
@@ -136,8 +125,7 @@ class Evidence:
 
     def __init__(self, fn: str, observations: list[Observation], reference_fn):
         self.fn, self.reference_fn = fn, reference_fn
-        cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
-        self.failed = [o for o in cases if not agree(o, o.student, o.reference)]
+        self.failed = wrong(compared(fn, observations))
         self.shaped = True      #: every failed answer has the expected shape (usable() finds out)
 
     def usable(self) -> bool:
@@ -145,7 +133,7 @@ class Evidence:
         if not self.failed:
             return False
         for o in self.failed:
-            s, r = _answer(o, o.student), _answer(o, o.reference)
+            s, r = _sides(o)
             st, rt = _tensors(s), _tensors(r)
             if len(st) != len(rt) or (not rt and not isinstance(r, (int, float))):
                 return False
@@ -153,15 +141,18 @@ class Evidence:
                 self.shaped = False
         return True
 
-    def enough(self, answers) -> bool:
-        return len(self.failed) >= 2 or any(informative(a) for a in answers)
+    def enough(self) -> bool:
+        return len(self.failed) >= 2 or any(informative(_answer(o, o.student))
+                                            for o in self.failed)
 
     def holds(self, candidate) -> bool:
         """``candidate(obs, expected)`` (an answer, or None: no prediction) agrees with the
-        student's answer on every failed case."""
+        student's answer on every failed case, by the case's own value test (a gradient case's
+        value as :func:`_judge_item` judges a value)."""
         for o in self.failed:
             predicted = candidate(o, _answer(o, o.reference))
-            if predicted is None or not _value_judge(o, _answer(o, o.student), predicted):
+            judged = replace(o, judge=_judge_item) if o.kind == "grad" else o
+            if predicted is None or not agree(judged, _answer(o, o.student), predicted):
                 return False
         return True
 
@@ -169,68 +160,79 @@ class Evidence:
         n = len(self.failed)
         return "the one failed case" if n == 1 else f"all {n} failed cases"
 
+    def rerun(self, *args, **kwargs):
+        """The reference on (copies of) other inputs, or None when it refuses them: then the
+        story that needs them is not told."""
+        try:
+            with torch.no_grad():
+                return self.reference_fn(*clone(args), **clone(kwargs))
+        except Exception:  # noqa: BLE001 - the reference refuses the changed inputs: no story
+            return None
+
+    def proof(self, kept: int = 2) -> str:
+        """The numbers of up to ``kept`` failed cases."""
+        return "; ".join(x for x in (_example(*_sides(o)) for o in self.failed[:kept]) if x)
+
 
 def sign(ev: Evidence) -> Found | None:
     if not ev.holds(lambda o, r: _map(r, lambda t: -t)):
         return None
-    o = ev.failed[0]
     return Found("sign", f"your answer is exactly minus the expected one on {ev.count()} "
-                 f"({_example(o, _answer(o, o.student), _answer(o, o.reference))}): a sign is "
-                 "flipped (a loss to minimise is minus the objective; gradient ascent adds)")
+                 f"({ev.proof(1)}): a sign is flipped (a loss to minimise is minus the "
+                 "objective; gradient ascent adds)")
 
 
-def _sizes(ev: Evidence, o: Observation) -> list[tuple[str, float]]:
-    """(label, size) of one case's inputs, in the order they are preferred."""
-    out = []
+def _sizes(ev: Evidence, o: Observation) -> dict[str, float]:
+    """label -> size of one case's inputs, in the order they are preferred."""
+    out = {}
     named = _names(ev.reference_fn, o)
     tensors = [(k, v) for k, v in named.items() if isinstance(v, torch.Tensor) and v.dim() >= 1]
     for k, v in tensors:
         for d in range(v.dim()):
             label = f"the length of `{k}`" if v.dim() == 1 else f"the size of dim {d} of `{k}`"
-            out.append((label, float(v.shape[d])))
+            out[label] = float(v.shape[d])
         if v.dim() > 1:
-            out.append((f"the number of elements of `{k}`", float(v.numel())))
+            out[f"the number of elements of `{k}`"] = float(v.numel())
     for k, v in tensors:
         if v.dtype == torch.bool and v.dim() == 2:
             real = float(v.sum())
-            out.append((f"the number of real tokens (`{k}`.sum())", real))
-            out.append((f"the mean number of real tokens per row of `{k}`", real / v.shape[0]))
+            out[f"the number of real tokens (`{k}`.sum())"] = real
+            out[f"the mean number of real tokens per row of `{k}`"] = real / v.shape[0]
     return out
 
 
+#: the factors that are a size n of the inputs, in the order they are tried: kind -> (the
+#: factor, or None where n allows none; how it reads)
+FACTORS = {
+    "times": (lambda n: n, "your answer is {label} times the expected one on {count} "
+              "({numbers}): you summed where the contract takes a mean"),
+    "divided by": (lambda n: 1 / n, "your answer is the expected one divided by {label} on "
+                   "{count} ({numbers}): you took a mean where the contract sums"),
+    "std": (lambda n: math.sqrt(n / (n - 1)) if n > 1 else None,
+            "your answer is the expected one times sqrt(n / (n - 1)) for n = {label} on {count} "
+            "({numbers}): you divided by the sample standard deviation (n - 1); the contract "
+            "uses the population one (n)"),
+    "std-inverse": (lambda n: math.sqrt((n - 1) / n) if n > 1 else None,
+                    "your answer is the expected one times sqrt((n - 1) / n) for n = {label} on "
+                    "{count} ({numbers}): you divided by the population standard deviation (n) "
+                    "where the contract uses the sample one (n - 1)"),
+}
+
+
 def factor(ev: Evidence) -> Found | None:
-    labels = [label for label, _ in _sizes(ev, ev.failed[0])]
-    kinds = (("times", lambda n: n), ("divided by", lambda n: 1 / n),
-             ("std", lambda n: math.sqrt(n / (n - 1)) if n > 1 else None),
-             ("std-inverse", lambda n: math.sqrt((n - 1) / n) if n > 1 else None))
-    for label in dict.fromkeys(labels):
-        for kind, of in kinds:
+    for label in _sizes(ev, ev.failed[0]):
+        if not any(_sizes(ev, o).get(label, 1.0) != 1.0 for o in ev.failed):
+            continue
+        for kind, (of, words) in FACTORS.items():
             def candidate(o, r, label=label, of=of):
-                size = dict(_sizes(ev, o)).get(label)
+                size = _sizes(ev, o).get(label)
                 k = of(size) if size else None
                 return None if k is None else _map(r, lambda t: t * k)
-            if not any(dict(_sizes(ev, o)).get(label, 1.0) != 1.0 for o in ev.failed):
-                continue
-            if not ev.holds(candidate):
-                continue
-            o = ev.failed[0]
-            n = dict(_sizes(ev, o))[label]
-            numbers = f"{label} is {n:g}: {_example(o, _answer(o, o.student), _answer(o, o.reference))}"
-            if kind == "times":
-                text = (f"your answer is {label} times the expected one on {ev.count()} "
-                        f"({numbers}): you summed where the contract takes a mean")
-            elif kind == "divided by":
-                text = (f"your answer is the expected one divided by {label} on {ev.count()} "
-                        f"({numbers}): you took a mean where the contract sums")
-            elif kind == "std":
-                text = (f"your answer is the expected one times sqrt(n / (n - 1)) for n = "
-                        f"{label} on {ev.count()} ({numbers}): you divided by the sample "
-                        "standard deviation (n - 1); the contract uses the population one (n)")
-            else:
-                text = (f"your answer is the expected one times sqrt((n - 1) / n) for n = "
-                        f"{label} on {ev.count()} ({numbers}): you divided by the population "
-                        "standard deviation (n) where the contract uses the sample one (n - 1)")
-            return Found(f"factor:{kind}", text)
+            if ev.holds(candidate):
+                n = _sizes(ev, ev.failed[0])[label]
+                numbers = f"{label} is {n:g}: {ev.proof(1)}"
+                return Found(f"factor:{kind}", words.format(label=label, count=ev.count(),
+                                                            numbers=numbers))
     return None
 
 
@@ -250,21 +252,14 @@ def _pairs(ev: Evidence) -> tuple[torch.Tensor, torch.Tensor]:
     return s[keep], e[keep]
 
 
-def _proof(ev: Evidence, kept: int = 2) -> str:
-    """The numbers of up to ``kept`` failed cases."""
-    shown = [_example(o, _answer(o, o.student), _answer(o, o.reference)) for o in ev.failed[:kept]]
-    return "; ".join(x for x in shown if x)
-
-
 def _distinct(values: torch.Tensor) -> int:
     return len({round(float(v), 6) for v in values})
 
 
 def constant(ev: Evidence) -> Found | None:
     s, e = _pairs(ev)
-    scale = e.abs().max() if e.numel() else 0.0
-    big = e.abs() > 1e-3 * float(scale) if e.numel() else e
-    if not e.numel() or float(scale) < 1e-6 or _distinct(e[big]) < 2:
+    scale = float(e.abs().max()) if e.numel() else 0.0
+    if scale < 1e-6 or _distinct(e[e.abs() > 1e-3 * scale]) < 2:
         return None
     i = int(e.abs().argmax())
     k = float(s[i] / e[i])
@@ -273,7 +268,7 @@ def constant(ev: Evidence) -> Found | None:
     if not ev.holds(lambda o, r: _map(r, lambda t: t * k)):
         return None
     return Found("constant", f"your answer is {_fmt(k)} times the expected one on {ev.count()} "
-                 f"({_proof(ev)}): one constant factor scales the whole answer, the same on "
+                 f"({ev.proof()}): one constant factor scales the whole answer, the same on "
                  "every case, whatever the sizes of the inputs")
 
 
@@ -288,14 +283,13 @@ def offset(ev: Evidence) -> Found | None:
     if not ev.holds(lambda o, r: _map(r, lambda t: t + c)):
         return None
     return Found("offset", f"your answer is the expected one plus {_fmt(c)} on {ev.count()} "
-                 f"({_proof(ev)}): one constant is added to the whole answer, the same on "
+                 f"({ev.proof()}): one constant is added to the whole answer, the same on "
                  "every case")
 
 
 def unchanged(ev: Evidence) -> Found | None:
-    first = ev.failed[0]
-    names = [k for k, v in _names(ev.reference_fn, first).items() if isinstance(v, torch.Tensor)]
-    for name in names:
+    named = _names(ev.reference_fn, ev.failed[0])
+    for name in [k for k, v in named.items() if isinstance(v, torch.Tensor)]:
         def candidate(o, r, name=name):
             v = _names(ev.reference_fn, o).get(name)
             got = _tensors(r)
@@ -304,7 +298,7 @@ def unchanged(ev: Evidence) -> Found | None:
             return v.detach().to(got[0].dtype)
         if ev.holds(candidate):
             return Found("unchanged", f"your answer is the input `{name}` as it came in, on "
-                         f"{ev.count()} ({_proof(ev)}): nothing of the computation reaches the "
+                         f"{ev.count()} ({ev.proof()}): nothing of the computation reaches the "
                          "answer")
     return None
 
@@ -323,8 +317,7 @@ def _changes(value) -> list[tuple[str, object]]:
 
 
 def inputs(ev: Evidence) -> Found | None:
-    first = ev.failed[0]
-    named = _names(ev.reference_fn, first)
+    named = _names(ev.reference_fn, ev.failed[0])
     tries = [(f"`{k}` {words}", {k: change}) for k, v in named.items()
              for words, change in _changes(v)
              if not (type(v) is float and v in (0.0, 1.0) and words != "negated")
@@ -343,17 +336,13 @@ def inputs(ev: Evidence) -> Found | None:
                 if k not in bound:
                     return None
                 new[k] = bound[change] if isinstance(change, str) else change(bound[k])
-            try:
-                with torch.no_grad():
-                    out = ev.reference_fn(**clone(new))
-            except Exception:  # noqa: BLE001 - the reference refuses the changed input: no story
-                return None
-            numbers = _flat(out)
+            out = ev.rerun(**new)
+            numbers = _flat(out)        # none when the reference refused
             # an answer of zeros everywhere points at no input: many mistakes give it
             return None if numbers.numel() and not bool(numbers.any()) else out
         if ev.holds(candidate):
             return Found("inputs", f"your answer is the expected computation's with {words}, on "
-                         f"{ev.count()} ({_proof(ev)}): look at how your code uses that input")
+                         f"{ev.count()} ({ev.proof()}): look at how your code uses that input")
     return None
 
 
@@ -363,30 +352,15 @@ def transposed(ev: Evidence) -> Found | None:
         bound = _names(ev.reference_fn, o)
         new = {k: v.detach().T if isinstance(v, torch.Tensor) and v.dim() == 2 else v
                for k, v in bound.items()}
-        if all(new[k] is bound[k] for k in bound):
-            return None
-        try:
-            with torch.no_grad():
-                return ev.reference_fn(**clone(new))
-        except Exception:  # noqa: BLE001 - the reference refuses the transposed inputs
-            return None
+        return None if all(new[k] is bound[k] for k in bound) else ev.rerun(**new)
     if not ev.holds(candidate):
         return None
-    o = ev.failed[0]
-    got, want = _tensors(_answer(o, o.student)), _tensors(_answer(o, o.reference))
+    got, want = map(_tensors, _sides(ev.failed[0]))
     shapes = (f"shape {tuple(got[0].shape)} where {tuple(want[0].shape)} is expected"
-              if got and want and got[0].shape != want[0].shape else _proof(ev))
+              if got and want and got[0].shape != want[0].shape else ev.proof())
     return Found("transposed", f"your answer is the expected computation's on the inputs "
                  f"transposed (rows and columns swapped), on {ev.count()} ({shapes}): a sum, "
                  "mean or index runs over the other dimension")
-
-
-def _flip_inputs(o: Observation, T: int):
-    def flip(v):
-        if isinstance(v, torch.Tensor) and v.dim() >= 1 and v.shape[0] == T:
-            return v.detach().flip(0)
-        return v
-    return [flip(a) for a in clone(o.args)], {k: flip(v) for k, v in clone(o.kwargs).items()}
 
 
 def direction(ev: Evidence) -> Found | None:
@@ -395,74 +369,93 @@ def direction(ev: Evidence) -> Found | None:
         if first is None or first.shape[0] < 2:
             return None
         T = first.shape[0]
-        args, kwargs = _flip_inputs(o, T)
-        try:
-            with torch.no_grad():
-                other = ev.reference_fn(*args, **kwargs)
-        except Exception:  # noqa: BLE001 - the reference refuses the reversed inputs: no story
-            return None
+
+        def flip(v):        # every input that runs along the steps, reversed
+            return v.detach().flip(0) if isinstance(v, torch.Tensor) and v.dim() >= 1 \
+                and v.shape[0] == T else v
+        other = ev.rerun(*map(flip, o.args), **{k: flip(v) for k, v in o.kwargs.items()})
         tensors = _tensors(other)
         if not tensors or any(t.dim() < 1 or t.shape[0] != T for t in tensors):
             return None
         return _map(other, lambda t: t.flip(0))
     if not ev.holds(candidate):
         return None
-    o = ev.failed[0]
     return Found("direction", "your answer is the expected one computed in the other direction "
-                 f"along the steps on {ev.count()} "
-                 f"({_example(o, _answer(o, o.student), _answer(o, o.reference))}): you "
-                 "accumulated from the first step forward; each step's value sums what comes "
-                 "after it, so run the recursion from the last step back")
+                 f"along the steps on {ev.count()} ({ev.proof(1)}): you accumulated from the "
+                 "first step forward; each step's value sums what comes after it, so run the "
+                 "recursion from the last step back")
 
 
-def _close(a: torch.Tensor, b: torch.Tensor, dtype) -> bool:
-    rtol, atol = TOLERANCES.get(dtype, TOLERANCES[torch.float32])
-    return a.shape == b.shape and bool(torch.allclose(a.double(), b.double(), rtol=rtol,
-                                                      atol=atol, equal_nan=True))
+def _differs(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """Where ``a`` differs from ``b`` (of one shape) by the value tests' tolerance of ``b``."""
+    rtol, atol = TOLERANCES.get(b.dtype, TOLERANCES[torch.float32])
+    return ~torch.isclose(a.detach().double(), b.detach().double(), rtol=rtol, atol=atol,
+                          equal_nan=True)
+
+
+def _close(a: torch.Tensor, b: torch.Tensor) -> bool:
+    return a.shape == b.shape and not bool(_differs(a, b).any())
+
+
+def _shifted(o: Observation, step: int) -> bool:
+    """Each tensor of the student's answer is the expected one moved by ``step`` along the
+    first dimension, and is not the expected one itself."""
+    s, r = map(_tensors, _sides(o))
+    if not r or any(t.dim() < 1 or t.shape[0] < 3 for t in r):
+        return False
+    return all(_close(*((a[:-1], b[1:]) if step == 1 else (a[1:], b[:-1])))
+               and not _close(a, b) for a, b in zip(s, r))
 
 
 def shift(ev: Evidence) -> Found | None:
     for step, words in ((1, "answer[t] is expected[t + 1]"), (-1, "answer[t] is expected[t - 1]")):
-        ok = True
-        for o in ev.failed:
-            s, r = _tensors(_answer(o, o.student)), _tensors(_answer(o, o.reference))
-            if not r or any(t.dim() < 1 or t.shape[0] < 3 for t in r):
-                ok = False
-                break
-            for a, b in zip(s, r):
-                moved = (a[:-1], b[1:]) if step == 1 else (a[1:], b[:-1])
-                if not _close(*moved, b.dtype) or _close(a, b, b.dtype):
-                    ok = False
-            if not ok:
-                break
-        if ok:
+        if all(_shifted(o, step) for o in ev.failed):
             return Found("shift", f"your answer is the expected one shifted by one step ({words}) "
                          f"on {ev.count()}: an index is off by one")
     return None
 
 
-def _features(ev: Evidence, o: Observation, shape) -> list[tuple[str, torch.Tensor]]:
-    """(label, positions) of one case: boolean masks of the answer's shape."""
-    out = []
+def _features(ev: Evidence, o: Observation, shape) -> dict[str, torch.Tensor]:
+    """label -> positions of one case: boolean masks of the answer's shape."""
+    out = {}
     for k, v in _names(ev.reference_fn, o).items():
         if not isinstance(v, torch.Tensor) or tuple(v.shape) != tuple(shape):
             continue
         if v.dtype == torch.bool:
-            out.append((f"the steps where `{k}` is True", v))
+            out[f"the steps where `{k}` is True"] = v
             after = torch.zeros_like(v)
             after[1:] = v[:-1]
-            out.append((f"the steps right after one where `{k}` is True", after))
-            out.append((f"the positions where `{k}` is False (the padding)", ~v))
+            out[f"the steps right after one where `{k}` is True"] = after
+            out[f"the positions where `{k}` is False (the padding)"] = ~v
         elif v.is_floating_point() and bool(torch.isinf(v).any()):
-            out.append((f"the positions where `{k}` is -inf", torch.isneginf(v)))
+            out[f"the positions where `{k}` is -inf"] = torch.isneginf(v)
     if len(shape) >= 1 and shape[0] >= 2:
         first = torch.zeros(shape, dtype=torch.bool)
         first[0] = True
-        out.append(("the first step", first))
+        out["the first step"] = first
         last = torch.zeros(shape, dtype=torch.bool)
         last[-1] = True
-        out.append(("the last step", last))
+        out["the last step"] = last
     return out
+
+
+def _differences_at(ev: Evidence, o: Observation, label: str) -> int | None:
+    """How many numbers of the student's answer differ from the expected ones on one case,
+    when all of them lie at the positions ``label`` names (some positions, not all), else
+    None."""
+    s, r = map(_tensors, _sides(o))
+    mask = _features(ev, o, r[0].shape).get(label) if r else None
+    if mask is None or not bool(mask.any()) or bool(mask.all()):
+        return None
+    shown = 0
+    for a, b in zip(s, r):
+        if a.shape != mask.shape:
+            return None
+        differs = _differs(a, b)
+        if bool((differs & ~mask).any()):
+            return None
+        shown += int(differs.sum())
+    return shown
 
 
 def where(ev: Evidence) -> Found | None:
@@ -470,33 +463,18 @@ def where(ev: Evidence) -> Found | None:
     r0 = _tensors(_answer(first, first.reference))
     if not r0:
         return None
-    labels = [label for label, _ in _features(ev, first, r0[0].shape)]
-    for label in dict.fromkeys(labels):
-        ok, shown = True, 0
+    for label in _features(ev, first, r0[0].shape):
+        shown = 0
         for o in ev.failed:
-            s, r = _tensors(_answer(o, o.student)), _tensors(_answer(o, o.reference))
-            feats = dict(_features(ev, o, r[0].shape)) if r else {}
-            mask = feats.get(label)
-            if mask is None or not bool(mask.any()) or bool(mask.all()):
-                ok = False
+            n = _differences_at(ev, o, label)
+            if n is None:
                 break
-            for a, b in zip(s, r):
-                if a.shape != mask.shape:
-                    ok = False
-                    break
-                rtol, atol = TOLERANCES.get(b.dtype, TOLERANCES[torch.float32])
-                a64, b64 = a.detach().double(), b.detach().double()
-                differs = ~torch.isclose(a64, b64, rtol=rtol, atol=atol, equal_nan=True)
-                if bool((differs & ~mask).any()):
-                    ok = False
-                    break
-                shown += int(differs.sum())
-            if not ok:
-                break
-        if ok and shown:
-            return Found("where", f"your answer differs only at {label}, on {ev.count()} "
-                         f"({shown} values, and no other position differs): look at what your "
-                         "code does there")
+            shown += n
+        else:       # every failed case differs at those positions only
+            if shown:
+                return Found("where", f"your answer differs only at {label}, on {ev.count()} "
+                             f"({shown} values, and no other position differs): look at what "
+                             "your code does there")
     return None
 
 
@@ -527,8 +505,7 @@ def _item_of(obs: Observation, i: int) -> Observation:
     that item (same tolerance, same precision)."""
     precision = bool(getattr(obs.judge, "keywords", {}).get("precision"))
     pick = (lambda a: a[i] if isinstance(a, (list, tuple)) and len(a) > i else None)
-    return Observation(obs.fn, "value", obs.args, obs.kwargs, pick(_answer(obs, obs.student)),
-                       pick(_answer(obs, obs.reference)),
+    return Observation(obs.fn, "value", obs.args, obs.kwargs, *map(pick, _sides(obs)),
                        partial(_judge_item, precision=precision), key=f"{obs.key}#{i}")
 
 
@@ -537,9 +514,8 @@ def per_item(fn: str, observations: list[Observation], reference_fn) -> Found | 
     differs on some failed case and of which a relation holds on every failed case, the
     relation named with the item's name; the other items that differ are said to differ too
     (nothing more: their own story is not proven)."""
-    cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
-    failed = [o for o in cases if not agree(o, o.student, o.reference)]
-    answers = [(_answer(o, o.student), _answer(o, o.reference)) for o in failed]
+    failed = wrong(compared(fn, observations))
+    answers = [_sides(o) for o in failed]
     if not failed or not all(isinstance(s, (list, tuple)) and isinstance(r, (list, tuple))
                              and len(s) == len(r) > 1 for s, r in answers):
         return None
@@ -548,14 +524,11 @@ def per_item(fn: str, observations: list[Observation], reference_fn) -> Found | 
         return None
     names = getattr(failed[0].judge, "keywords", {}).get("names") or \
         [f"item {i + 1}" for i in range(size)]
-    differing = [i for i in range(size) if any(
-        not agree(_item_of(o, i), _item_of(o, i).student, _item_of(o, i).reference)
-        for o in failed)]
-
+    items = [[_item_of(o, i) for o in failed] for i in range(size)]
+    differing = [i for i in range(size) if wrong(items[i])]
     for i in differing:
-        items = [_item_of(o, i) for o in failed]
         ref = wraps(reference_fn)(lambda *a, _i=i, **k: reference_fn(*a, **k)[_i])
-        found = _relate(fn, items, ref)
+        found = _relate(fn, items[i], ref)
         if found:
             others = [str(names[j]) for j in differing if j != i]
             rest = f"; {', '.join(others)} differ{'s' if len(others) == 1 else ''} too" \
@@ -567,7 +540,7 @@ def per_item(fn: str, observations: list[Observation], reference_fn) -> Found | 
 def _relate(fn: str, observations: list[Observation], reference_fn) -> Found | None:
     try:
         ev = Evidence(fn, observations, reference_fn)
-        if not ev.usable() or not ev.enough([_answer(o, o.student) for o in ev.failed]):
+        if not ev.usable() or not ev.enough():
             return None
     except Exception:  # noqa: BLE001 - a student's odd answer fits no story
         return None
