@@ -245,8 +245,10 @@ class _Dead(ast.NodeTransformer):
     def __init__(self, drop: set[int]):
         self.drop, self.changed = drop, False
 
-    def _gone(self):
+    def _gone(self, replacement=None):
+        """``replacement`` (nothing by default) for the node visited, which changes the tree."""
         self.changed = True
+        return replacement
 
     def visit_Expr(self, node):
         if not any(isinstance(n, EFFECTS) and not (
@@ -270,18 +272,15 @@ class _Dead(ast.NodeTransformer):
         truth = _truth(node.test)
         if truth is None:
             return node
-        self.changed = True
-        return (node.body if truth else node.orelse) or None
+        return self._gone((node.body if truth else node.orelse) or None)
 
     def visit_While(self, node):
         self.generic_visit(node)
         if _truth(node.test) is False:
-            self.changed = True
-            return node.orelse or None
+            return self._gone(node.orelse or None)
         if _truth(node.test) and isinstance(node.body[-1], ast.Break) and not node.orelse \
                 and not _leaves(node.body[:-1]):          # while True: ...; break
-            self.changed = True
-            return node.body[:-1] or None
+            return self._gone(node.body[:-1] or None)
         return node
 
     def visit_For(self, node):
@@ -293,8 +292,7 @@ class _Dead(ast.NodeTransformer):
                 and not _leaves(node.body) and not any(
                     isinstance(n, ast.Name) and n.id == node.target.id
                     for stmt in node.body for n in ast.walk(stmt)):     # for _ in range(1):
-            self.changed = True
-            return node.body
+            return self._gone(node.body)
         return node
 
     def visit_Try(self, node):
@@ -302,8 +300,7 @@ class _Dead(ast.NodeTransformer):
         rethrows = all(len(h.body) == 1 and isinstance(h.body[0], ast.Raise)
                        and h.body[0].exc is None for h in node.handlers)
         if rethrows and not node.orelse and all(isinstance(s, ast.Pass) for s in node.finalbody):
-            self.changed = True                 # try: ... except: raise / finally: pass
-            return node.body
+            return self._gone(node.body)        # try: ... except: raise / finally: pass
         return node
 
     def generic_visit(self, node):
