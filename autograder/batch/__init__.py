@@ -59,10 +59,8 @@ class Batch:
         take); ``reuse=False`` grades everyone again."""
         out = Path(out)
         history = regrade.runs(out)
-        known = {s.id for s in students} | {e["id"] for run in history
-                                            if run.get("assignment") == assignment.name
-                                            for e in run["students"]}
-        scores = manual.load(out, assignment, known)
+        scores = manual.load(out, assignment,
+                             {s.id for s in students} | _graded(history, assignment.name))
         plan = regrade.plan(out, assignment, [(s.id, s.path) for s in students], options,
                             renamed=[s for s in students if s.renamed], reuse=reuse,
                             history=history)
@@ -77,11 +75,8 @@ class Batch:
         plan = regrade.recorded(out, assignment, history)
         if plan is None:
             return None
-        scores = None
-        if (out / MANUAL).is_file():
-            known = {e["id"] for run in plan.history if run.get("assignment") == assignment.name
-                     for e in run["students"]}
-            scores = manual.load(out, assignment, known)
+        scores = manual.load(out, assignment, _graded(plan.history, assignment.name)) \
+            if (out / MANUAL).is_file() else None
         return cls(out, assignment, plan, scores).finished([])
 
     @property
@@ -136,6 +131,11 @@ class Batch:
         when it was made."""
         return {g.submission: replace(g, seconds=self.plan.took.get(g.submission))
                 if g.submission in self.plan.reused else g for g in self.grades}
+
+
+def _graded(history: list[dict], name: str) -> set[str]:
+    """Every student that a run of assignment ``name`` in ``history`` graded."""
+    return {e["id"] for run in history if run.get("assignment") == name for e in run["students"]}
 
 
 def recorded_batches(out: Path, name: str | None = None) -> list[Batch]:

@@ -52,17 +52,19 @@ CACHE = "cache.json"           #: OUT/<student>/cache.json
 
 # -- runs ------------------------------------------------------------------------
 
+def _read(path: Path):
+    """The JSON in ``path``; None when it cannot be read or is not JSON."""
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
 def runs(out: Path, assignment: str | None = None) -> list[dict]:
     """Every run recorded in ``out`` (oldest first), optionally of one assignment."""
-    found = []
-    for path in sorted((Path(out) / RUNS).glob("*/run.json")):
-        try:
-            run = json.loads(path.read_text())
-        except (OSError, ValueError):
-            continue
-        if assignment is None or run.get("assignment") == assignment:
-            found.append(run)
-    return found
+    found = [_read(path) for path in sorted((Path(out) / RUNS).glob("*/run.json"))]
+    return [run for run in found if run is not None
+            and (assignment is None or run.get("assignment") == assignment)]
 
 
 def _entry(out: Path, student: str, run: str) -> dict:
@@ -80,11 +82,9 @@ def unrecorded(out: Path) -> list[dict]:
     up from the cache entries in it, every grade as its entry keeps it."""
     students: dict[str, list[dict]] = {}
     for path in sorted(Path(out).glob(f"*/{CACHE}")):
-        try:
-            cached = json.loads(path.read_text())
-        except (OSError, ValueError):
-            continue
-        if path.parent.name not in RESERVED and isinstance(cached.get("assignment"), str):
+        cached = _read(path)
+        if cached is not None and path.parent.name not in RESERVED \
+                and isinstance(cached.get("assignment"), str):
             students.setdefault(cached["assignment"], []).append(
                 {"id": path.parent.name, "graded_in": "", "reused": False})
     return [{"run": "unrecorded", "assignment": name, "students": entries, "results": []}
@@ -228,10 +228,7 @@ def plan(out: Path, assignment: Assignment, pairs: list[tuple[str, Path]], optio
                                          answers=bool(assignment.answers))
         parts = {"submission": submission_fingerprint(result.subs[sid]), **common}
         result.parts[sid] = parts
-        try:
-            cached = json.loads((out / sid / CACHE).read_text())
-        except (OSError, ValueError):
-            cached = None
+        cached = _read(out / sid / CACHE)
         same = bool(cached) and cached.get("key") == key_of(parts) \
             and cached.get("assignment") == assignment.name
         if same and reuse:

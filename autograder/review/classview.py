@@ -36,7 +36,7 @@ import base64
 import io
 import json
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -246,26 +246,22 @@ def _ideas_table(records: list[OnPage], tests: list[dict]) -> list[dict]:
 
 def _misconceptions(records: list[OnPage], bank: dict[str, dict]) -> list[dict]:
     """One row per known mistake (of the bank, or recognised): who made it, where it showed."""
-    seen: dict[str, dict] = {}
+    seen = defaultdict(lambda: {"who": set(), "tests": Counter(), "ideas": Counter()})
     for r in records:
         for t in r.tests:
             if t.mutant:
-                m = seen.setdefault(t.mutant, {"who": set(), "tests": Counter(),
-                                               "ideas": Counter()})
-                m["who"].add(r.student)
-                m["tests"][t.name] += 1
-                m["ideas"][t.group] += 1
+                seen[t.mutant]["who"].add(r.student)
+                seen[t.mutant]["tests"][t.name] += 1
+                seen[t.mutant]["ideas"][t.group] += 1
     n = len(records)
     rows = []
-    for name in sorted(set(seen) | set(bank), key=lambda m: (-len(seen.get(m, {}).get("who", ())), m)):
-        who = sorted(seen.get(name, {}).get("who", ()))
-        info = bank.get(name, {})
+    for name in sorted(set(seen) | set(bank), key=lambda m: (-len(seen[m]["who"]), m)):
+        m, info = seen[name], bank.get(name, {})
         rows.append({
-            "mutant": name, "students": len(who), "share": len(who) / n if n else 0.0,
+            "mutant": name, "students": len(m["who"]), "share": len(m["who"]) / n if n else 0.0,
             "hint": info.get("hint") or "", "doc": (info.get("doc") or "").split("\n\n")[0],
-            "tests": [t for t, _ in seen.get(name, {}).get("tests", Counter()).most_common()],
-            "ideas": [i for i, _ in seen.get(name, {}).get("ideas", Counter()).most_common()],
-            "who": who})
+            "tests": [t for t, _ in m["tests"].most_common()],
+            "ideas": [i for i, _ in m["ideas"].most_common()], "who": sorted(m["who"])})
     return rows
 
 
@@ -312,16 +308,10 @@ def written_answers(records: list[OnPage]) -> list[dict]:
 
 
 def bank_of(assignment) -> dict[str, dict]:
-    """The known mistakes of ``assignment`` (an :class:`Assignment`, or its name: empty when
-    it is not a course assignment)."""
-    from autograder.authoring import course
+    """The known mistakes of ``assignment`` (an :class:`Assignment`): hint and doc by name."""
     from autograder.engine import mutants
 
-    try:
-        a = course.get(assignment) if isinstance(assignment, str) else assignment
-    except ValueError:
-        return {}
-    return {m.name: {"hint": m.hint, "doc": m.doc} for m in mutants.bank(a)}
+    return {m.name: {"hint": m.hint, "doc": m.doc} for m in mutants.bank(assignment)}
 
 
 # -- figures ---------------------------------------------------------------------------
@@ -440,23 +430,39 @@ def render(summary: dict, changes: dict, run: dict, similarity: dict | None = No
         data=data_files(summary["assignment"], similarity))
 
 
-CSV_TABLES = {
-    "scores": ("scores", ["student", "score", "max_score", "percent", "seconds", "crashes",
-                          "timeouts", "not_graded", "reused", "why"]),
-    "ideas": ("ideas", ["idea", "tests", "max_score", "mean", "percent", "full_marks"]),
-    "tests": ("tests", ["name", "idea", "max_score", "public", "students", "passed", "failed",
-                        "pass_rate", "explained", "mistakes", "unfair"]),
-    "misconceptions": ("misconceptions", ["mutant", "students", "share", "hint", "ideas", "tests",
-                                          "who"]),
+#: the page's tables, each also in ``NAME-<table>.csv``: their columns
+CSV_COLUMNS = {
+    "scores": ["student", "score", "max_score", "percent", "seconds", "crashes", "timeouts",
+               "not_graded", "reused", "why"],
+    "ideas": ["idea", "tests", "max_score", "mean", "percent", "full_marks"],
+    "tests": ["name", "idea", "max_score", "public", "students", "passed", "failed",
+              "pass_rate", "explained", "mistakes", "unfair"],
+    "misconceptions": ["mutant", "students", "share", "hint", "ideas", "tests", "who"],
+    "changes": ["student", "old", "new", "old_max", "new_max", "why", "test", "test_old",
+                "test_new"],
+    "steps": ["name", "cell", "students", "wrong", "share", "who", "answers"],
+    "written": ["question", "title", "student", "answered", "answer", "digest", "scored",
+                "points", "comment", "stale"],
 }
 
 
 def data_files(name: str, similarity: dict | None = None) -> list[str]:
     """The files beside the page holding its numbers (linked from it): the JSON, then the CSV
     of each table."""
-    return ([f"{name}.json"] + [f"{name}-{suffix}.csv" for suffix, _ in CSV_TABLES.values()]
-            + [f"{name}-changes.csv", f"{name}-steps.csv", f"{name}-written.csv"]
+    return ([f"{name}.json"] + [f"{name}-{table}.csv" for table in CSV_COLUMNS]
             + ([f"{name}-similarity.json", f"{name}-similarity.csv"] if similarity else []))
+
+
+def _csv_rows(summary: dict, changes: dict) -> dict[str, list[dict]]:
+    """The rows of each CSV table: the page's own, one per changed test, per step's answer
+    and per written answer."""
+    return {**{table: summary[table] for table in ("scores", "ideas", "tests", "misconceptions")},
+            "changes": [{**c, "why": " ".join(c["why"]), "test": t["name"], "test_old": t["old"],
+                         "test_new": t["new"]} for c in changes["changed"] for t in c["tests"]],
+            "steps": [{**st, "answers": [f"{a['answer']} ({a['students']})"
+                                         for a in st["answers"]]} for st in summary["steps"]],
+            "written": [{"question": q["cell"], "title": q["title"], **a}
+                        for q in summary["written"] for a in q["answers"]]}
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
@@ -464,18 +470,17 @@ def _write_csv(path: Path, columns: list[str], rows: list[dict]) -> None:
                                for v in (row.get(c, "") for c in columns)] for row in rows))
 
 
-def write_report(out: Path, run: dict, previous: dict | None, roster: Roster | None,
-                 bank: dict[str, dict], grades: dict[str, Graded]) -> Path:
-    """Write the page, JSON and CSVs of ``run`` (an assignment's run in ``out``, its
-    manifest) from ``grades`` (its students' records, by student: a batch's
-    :meth:`~autograder.batch.Batch.for_page`); with a ``roster``, the page shows names
-    (:func:`render`); ``bank``: :func:`bank_of` the assignment."""
-    out = Path(out)
+def write_batch_report(batch, roster: Roster | None = None) -> Path:
+    """The class page of one :class:`~autograder.batch.Batch`, from its records, and its
+    JSON and CSVs: its run (its manifest) compared with the run before it, every grade with
+    the seconds it took (:meth:`~autograder.batch.Batch.for_page`); with a ``roster``, the
+    page shows names (:func:`render`)."""
+    run, grades = batch.run, batch.for_page()
     name = run["assignment"]
     records = [record(grades[e["id"]], e) for e in run["students"] if e["id"] in grades]
-    summary = summarise(name, records, bank)
-    changes = regrade.changes(previous, run)
-    folder = out / regrade.REPORT
+    summary = summarise(name, records, bank_of(batch.assignment))
+    changes = regrade.changes(batch.previous, run)
+    folder = batch.out / regrade.REPORT
     folder.mkdir(parents=True, exist_ok=True)
     similarity = None
     try:
@@ -493,22 +498,8 @@ def write_report(out: Path, run: dict, previous: dict | None, roster: Roster | N
          "similarity": {k: similarity.get(k) for k in ("threshold", "pairs_flagged", "compared",
                                                        "computed", "stale")}
          if similarity else None}, indent=1), encoding="utf-8", errors="replace")
-    for key, (suffix, columns) in CSV_TABLES.items():
-        _write_csv(folder / f"{name}-{suffix}.csv", columns, summary[key])
-    _write_csv(folder / f"{name}-changes.csv", ["student", "old", "new", "old_max", "new_max",
-                                                 "why", "test", "test_old", "test_new"],
-               [{**{k: c[k] for k in ("student", "old", "new", "old_max", "new_max")},
-                 "why": " ".join(c["why"]), "test": t["name"], "test_old": t["old"],
-                 "test_new": t["new"]} for c in changes["changed"] for t in c["tests"]])
-    _write_csv(folder / f"{name}-steps.csv", ["name", "cell", "students", "wrong", "share",
-                                               "who", "answers"],
-               [{**st, "answers": [f"{a['answer']} ({a['students']})" for a in st["answers"]]}
-                for st in summary["steps"]])
-    _write_csv(folder / f"{name}-written.csv", ["question", "title", "student", "answered",
-                                                 "answer", "digest", "scored", "points",
-                                                 "comment", "stale"],
-               [{"question": q["cell"], "title": q["title"], **a}
-                for q in summary["written"] for a in q["answers"]])
+    for table, rows in _csv_rows(summary, changes).items():
+        _write_csv(folder / f"{name}-{table}.csv", CSV_COLUMNS[table], rows)
     page = folder / f"{name}.html"
     page.write_text(render(summary, changes, about, similarity,
                            cached_figures(summary, folder / f".{name}-figures.json"), roster),
@@ -540,9 +531,3 @@ def write_reports(out: Path, assignment: str | None = None,
         for batch in recorded_batches(folder, assignment):
             pages.append(write_batch_report(batch, roster))
     return pages
-
-
-def write_batch_report(batch, roster: Roster | None = None) -> Path:
-    """The class page of one :class:`~autograder.batch.Batch`, from its records."""
-    return write_report(batch.out, batch.run, batch.previous, roster,
-                        bank_of(batch.assignment), batch.for_page())

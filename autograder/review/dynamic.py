@@ -411,21 +411,16 @@ def load_time_code(tree: ast.Module, folder: Folder) -> list[tuple[ast.AST, str]
     def definition(node):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             a = node.args
-            for e in node.decorator_list:
-                if not applied(e):
-                    found.append((e, "decorator"))
-            for e in [*a.defaults, *a.kw_defaults]:
-                if not plain(e):
-                    found.append((e, "default argument"))
-            for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]:
-                if arg is not None and not plain(arg.annotation):
-                    found.append((arg, "annotation"))
+            args = [x for x in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if x]
+            found.extend((e, "decorator") for e in node.decorator_list if not applied(e))
+            found.extend((e, "default argument") for e in [*a.defaults, *a.kw_defaults]
+                         if not plain(e))
+            found.extend((x, "annotation") for x in args if not plain(x.annotation))
             if not plain(node.returns):
                 found.append((node.returns, "annotation"))
         elif isinstance(node, ast.ClassDef):
-            for e in [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)]:
-                if not applied(e):
-                    found.append((e, "class definition"))
+            bases = [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)]
+            found.extend((e, "class definition") for e in bases if not applied(e))
             for stmt in node.body:
                 if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     definition(stmt)

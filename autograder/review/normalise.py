@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 from dataclasses import dataclass
 
 from autograder.review import dynamic
@@ -128,7 +129,7 @@ def _canonical(module: ast.Module, keep: frozenset[str]) -> None:
     _strip(module)
     _sort(module, keep)
     kept = _kept(module)
-    _Shadowing(kept & _bound(module) - keep).visit(module)
+    _shadowing(module, kept - keep)
     _Operands(kept).visit(module)
 
 
@@ -244,8 +245,10 @@ class _Dead(ast.NodeTransformer):
     def __init__(self, drop: set[int]):
         self.drop, self.changed = drop, False
 
-    def _gone(self):
+    def _gone(self, replacement=None):
+        """``replacement`` (nothing by default) for the node visited, which changes the tree."""
         self.changed = True
+        return replacement
 
     def visit_Expr(self, node):
         if not any(isinstance(n, EFFECTS) and not (
@@ -269,18 +272,15 @@ class _Dead(ast.NodeTransformer):
         truth = _truth(node.test)
         if truth is None:
             return node
-        self.changed = True
-        return (node.body if truth else node.orelse) or None
+        return self._gone((node.body if truth else node.orelse) or None)
 
     def visit_While(self, node):
         self.generic_visit(node)
         if _truth(node.test) is False:
-            self.changed = True
-            return node.orelse or None
+            return self._gone(node.orelse or None)
         if _truth(node.test) and isinstance(node.body[-1], ast.Break) and not node.orelse \
                 and not _leaves(node.body[:-1]):          # while True: ...; break
-            self.changed = True
-            return node.body[:-1] or None
+            return self._gone(node.body[:-1] or None)
         return node
 
     def visit_For(self, node):
@@ -292,8 +292,7 @@ class _Dead(ast.NodeTransformer):
                 and not _leaves(node.body) and not any(
                     isinstance(n, ast.Name) and n.id == node.target.id
                     for stmt in node.body for n in ast.walk(stmt)):     # for _ in range(1):
-            self.changed = True
-            return node.body
+            return self._gone(node.body)
         return node
 
     def visit_Try(self, node):
@@ -301,8 +300,7 @@ class _Dead(ast.NodeTransformer):
         rethrows = all(len(h.body) == 1 and isinstance(h.body[0], ast.Raise)
                        and h.body[0].exc is None for h in node.handlers)
         if rethrows and not node.orelse and all(isinstance(s, ast.Pass) for s in node.finalbody):
-            self.changed = True                 # try: ... except: raise / finally: pass
-            return node.body
+            return self._gone(node.body)        # try: ... except: raise / finally: pass
         return node
 
     def generic_visit(self, node):
@@ -355,77 +353,40 @@ def placeholders(text: str) -> str:
     return filter_code(text, "code.py", language="python")[0]
 
 
-#: name -> whether copydetect's filter keeps it as it is (the same names recur in every file
-#: of a class); at most :data:`KNOWN_NAMES` of them are remembered
-_KEPT: dict[str, bool] = {}
-KNOWN_NAMES = 1 << 16
+#: the field holding the name of each node that binds or reads one (Global and Nonlocal:
+#: their ``names``)
+NAMED = {ast.Name: "id", ast.arg: "arg", ast.FunctionDef: "name", ast.AsyncFunctionDef: "name",
+         ast.ClassDef: "name", ast.ExceptHandler: "name"}
+KNOWN_NAMES = 1 << 16       #: names remembered by :func:`_filter_keeps` (they recur in a class)
+
+
+@functools.lru_cache(maxsize=KNOWN_NAMES)
+def _filter_keeps(name: str) -> bool:
+    """Whether copydetect's filter keeps ``name`` as it is (asked after a ``;``: as a name
+    within a line, where ``match`` and ``case`` are names too)."""
+    return placeholders(";" + name) == ";" + name
 
 
 def _kept(tree: ast.Module) -> set[str]:
-    """The names in ``tree`` that copydetect's filter keeps as they are (the new ones asked
-    at once: joined by ``;``, which the filter keeps too)."""
+    """The names in ``tree`` (read, bound or passed by keyword) that copydetect's filter
+    keeps as they are."""
     names = {n.id if isinstance(n, ast.Name) else n.arg for n in ast.walk(tree)
              if isinstance(n, ast.Name) or isinstance(n, (ast.arg, ast.keyword)) and n.arg}
-    new = sorted(names - _KEPT.keys())
-    filtered = placeholders(";".join(new)).split(";") if new else []
-    if len(filtered) != len(new):           # (a name the filter splits: asked one by one)
-        filtered = [placeholders(n) for n in new]
-    found = dict(zip(new, (n == f for n, f in zip(new, filtered))))
-    if len(_KEPT) < KNOWN_NAMES:
-        _KEPT.update(found)
-    return {n for n in names if found.get(n, _KEPT.get(n))}
+    return {n for n in names if _filter_keeps(n)}
 
 
-def _bound(tree: ast.Module) -> set[str]:
-    """The names ``tree`` binds: assigned, parameters, definitions, handlers (not imports)."""
-    names = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            names.add(n.id)
-        elif isinstance(n, ast.arg):
-            names.add(n.arg)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or \
-                isinstance(n, ast.ExceptHandler) and n.name:
-            names.add(n.name)
-    return names
-
-
-class _Shadowing(ast.NodeTransformer):
-    """Step 4, names: the ones that copydetect's filter would keep although the code binds
-    them (a variable ``sum``, a parameter ``self``) become ``v``, a placeholder like any other
+def _shadowing(tree: ast.Module, names: set[str]) -> None:
+    """Step 4, names: those of ``names`` that the code binds (a variable ``sum``, a parameter
+    ``self``: names copydetect's filter would keep) become ``v``, a placeholder like any other
     name (so a copy that renames them is no different)."""
-
-    NEW = "v"
-
-    def __init__(self, names: set[str]):
-        self.names = names
-
-    def _name(self, name: str) -> str:
-        return self.NEW if name in self.names else name
-
-    def visit_Name(self, node):
-        node.id = self._name(node.id)
-        return node
-
-    def visit_arg(self, node):
-        node.arg = self._name(node.arg)
-        return self.generic_visit(node)
-
-    def visit_FunctionDef(self, node):
-        node.name = self._name(node.name)
-        return self.generic_visit(node)
-
-    visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
-
-    def visit_ExceptHandler(self, node):
-        node.name = node.name and self._name(node.name)
-        return self.generic_visit(node)
-
-    def visit_Global(self, node):
-        node.names = [self._name(n) for n in node.names]
-        return node
-
-    visit_Nonlocal = visit_Global
+    nodes = list(ast.walk(tree))
+    bound = {getattr(n, NAMED[type(n)]) for n in nodes if type(n) in NAMED
+             and not isinstance(getattr(n, "ctx", None), ast.Load)} & names
+    for n in nodes:
+        if type(n) in NAMED and getattr(n, NAMED[type(n)]) in bound:
+            setattr(n, NAMED[type(n)], "v")
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            n.names = ["v" if name in bound else name for name in n.names]
 
 
 class _Operands(ast.NodeTransformer):

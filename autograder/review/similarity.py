@@ -84,17 +84,12 @@ class Doc:
         return f"line {line}"
 
 
-def code_of(sub) -> str:
-    """The code of a read submission (:class:`pgcheck.discovery.Submission`)."""
-    if sub.kind == "py":
-        return sub.source
-    return "\n\n".join(cell for _, cell in sub.cells or [])
-
-
 def doc_of(student: str, sub, fingerprint: str = "") -> Doc:
-    """The :class:`Doc` of a read submission."""
-    return Doc(student, sub.filename, code_of(sub), fingerprint,
-               tuple((i, c) for i, c in sub.cells or []) if sub.kind == "ipynb" else ())
+    """The :class:`Doc` of a read submission (:class:`pgcheck.discovery.Submission`)."""
+    if sub.kind == "py":
+        return Doc(student, sub.filename, sub.source, fingerprint)
+    cells = tuple((i, c) for i, c in sub.cells or [])
+    return Doc(student, sub.filename, "\n\n".join(c for _, c in cells), fingerprint, cells)
 
 
 def _pieces(doc: Doc) -> list[str]:
@@ -162,18 +157,23 @@ def _starts(code: str) -> list[int]:
     return [0] + [i + 1 for i, ch in enumerate(code) if ch == "\n"]
 
 
+def _merged(spans) -> list[list[int]]:
+    """Line ranges ``(first, last)``, in order, merged where they overlap or touch."""
+    out: list[list[int]] = []
+    for first, last in spans:
+        if out and first <= out[-1][1] + 1:
+            out[-1][1] = max(out[-1][1], last)
+        else:
+            out.append([first, last])
+    return out
+
+
 def _lines(code: str, slices) -> list[list[int]]:
     """Character slices (copydetect's 2 x N array) as merged 1-based line ranges."""
     starts = _starts(code)
-    ranges: list[list[int]] = []
-    for a, b in zip(slices[0], slices[1]):
-        first = bisect.bisect_right(starts, int(a))
-        last = bisect.bisect_right(starts, max(int(a), int(b) - 1))
-        if ranges and first <= ranges[-1][1] + 1:
-            ranges[-1][1] = max(ranges[-1][1], last)
-        else:
-            ranges.append([first, last])
-    return ranges
+    return _merged((bisect.bisect_right(starts, int(a)),
+                    bisect.bisect_right(starts, max(int(a), int(b) - 1)))
+                   for a, b in zip(slices[0], slices[1]))
 
 
 def ranges(lines: list[list[int]]) -> str:
@@ -185,13 +185,7 @@ def _student_lines(form: Normalised, matched: list[list[int]]) -> list[list[int]
     lines = sorted({line for a, b in matched for n in range(a, b + 1)
                     if 0 < n <= len(form.origin)
                     for line in range(form.origin[n - 1][0], form.origin[n - 1][1] + 1)})
-    out: list[list[int]] = []
-    for line in lines:
-        if out and line <= out[-1][1] + 1:
-            out[-1][1] = line
-        else:
-            out.append([line, line])
-    return out
+    return _merged((line, line) for line in lines)
 
 
 def _line_marks(code: str, lines: list[list[int]]) -> list[list[int]]:
