@@ -90,12 +90,9 @@ def run(args) -> int:
         everything += batch.grades
     write_gradebook(out / GRADEBOOK, everything)
     from autograder.commands.grade import protection_lines, summary_table
-    from autograder.batch import manual
     from autograder.review import classview
 
-    by_hand = {q.test for a in course.assignments().values()
-               for q in manual.questions(a).values()}
-    stdout().print(summary_table(everything, "Gradebook of the bundled examples", by_hand))
+    stdout().print(summary_table(everything, "Gradebook of the bundled examples"))
     for line in protection_lines(everything):
         stdout().print(line, markup=False, highlight=False, soft_wrap=True)
     first = out / "grades" / everything[0].assignment / everything[0].submission

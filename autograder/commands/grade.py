@@ -66,21 +66,19 @@ def add_parser(sub) -> None:
     g.set_defaults(func=run)
 
 
-def summary_table(results: list[Graded], title: str, by_hand=()) -> Table:
-    """One row per grade; tests named in ``by_hand`` (written answers a person scores) are
-    not counted as failed; every other failed test is, public checks included (worth 0 in a
-    grade): the count the feedback and results.json give (:meth:`Graded.failed_tests`)."""
+def summary_table(results: list[Graded], title: str) -> Table:
+    """One row per grade: the functions left as stubs, and how many tests failed, the count
+    the feedback and results.json give (:meth:`Graded.failed_tests`: the written answers,
+    which a person scores, left out; public checks, worth 0 in a grade, counted)."""
     from autograder.report import what_went_wrong
 
     table = Table(title=title)
     for column in ("student", "assignment", "score", "max", "not implemented / failed"):
         table.add_column(column, justify="right" if column in ("score", "max") else "left")
     for r in results:
-        failed = r.failed_tests(by_hand)
-        missing = sorted({o.not_implemented for o in failed if o.not_implemented})
-        other = len([o for o in failed if not o.not_implemented])
+        failed, missing = len(r.failed_tests()), r.not_implemented
         parts = [f"not implemented: {', '.join(missing)}"] if missing else []
-        parts += [f"{other} failed"] if other else []
+        parts += [f"{failed} failed"] if failed else []
         parts += [went_wrong] if (went_wrong := what_went_wrong(r)) else []
         parts += ["the grader's problem: below"] if r.grader_problem else []
         why = "; ".join(parts)
@@ -142,7 +140,6 @@ def run(args) -> int:
     """Grade the submissions under ``args.paths`` as one :class:`~autograder.batch.Batch`:
     reuse what the regrade cache allows (unless ``--no-reuse``), grade the rest, write every
     output once, print the summary."""
-    from autograder.batch import manual
     from autograder.report import GRADEBOOK
 
     assignment = assignment_named(args.assignment)
@@ -162,8 +159,7 @@ def run(args) -> int:
     if args.json:
         sys.stdout.write(json.dumps([r.to_contract() for r in results]) + "\n")
     else:
-        by_hand = {q.test for q in manual.questions(assignment).values()}
-        stdout().print(summary_table(results, f"{assignment.name}: {len(results)} graded", by_hand))
+        stdout().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
         slowest = slowest_table(results)
         if slowest is not None:
             stdout().print(slowest)

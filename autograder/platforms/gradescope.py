@@ -207,8 +207,7 @@ def run(name: str, root: Path) -> dict:
         [graded] = pool.grade_many([("submission", path)], assignment, options, jobs=1,
                                    subs={"submission": sub})
         paths = GraderPaths.of_grade(assignment.root, options.out_dir, path)
-        results = for_gradescope(scrubbed_results(graded.to_contract(),
-                                                  GradeDetails.of(graded, sub), paths))
+        results = for_gradescope(scrubbed_results(graded, GradeDetails.of(sub), paths))
     (results_dir / "results.json").write_text(json.dumps(results, indent=2),
         encoding="utf-8", errors="replace")
     pool.close()
