@@ -16,15 +16,11 @@ from pathlib import Path
 from autograder.commands.console import (command_parser, grade_with_progress, key_options,
                                          note, sandbox_limits, sandbox_options, stdout)
 
-EXAMPLES = """examples:
-  autograde demo
-  autograde demo --jobs 4 --out demo-out"""
-
 
 def add_parser(sub) -> None:
     """The ``demo`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     d = command_parser(
-        sub, "demo", EXAMPLES,
+        sub, "demo", __doc__,
         help="grade the bundled example submissions")
     d.add_argument("--out", default="demo-out",
                    help="folder for the examples, their feedback and the gradebook "

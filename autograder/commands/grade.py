@@ -24,17 +24,11 @@ from autograder.commands.console import (UsageError, assignment_named, cluster, 
                                          note, printable, sandbox_limits, sandbox_options,
                                          stdout)
 
-EXAMPLES = """examples:
-  autograde grade submissions/ -a NAME --jobs 2 --out grades/NAME
-  autograde grade submissions/ -a NAME --json > grades.json
-  autograde grade alice/ -a NAME --skip-slow          # quick: no training run
-  autograde grade submissions/ -a NAME --cluster local:4"""
-
 
 def add_parser(sub) -> None:
     """The ``grade`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     g = command_parser(
-        sub, "grade", EXAMPLES,
+        sub, "grade", __doc__,
         help="grade submissions: feedback per student, a gradebook per "
              "batch, --json for scripts",
         epilog="The --json output and the exit status are fixed: docs/contract.md.")

@@ -15,17 +15,13 @@ from rich.text import Text   # student ids: shown as they are, never as markup
 
 from autograder.commands.console import UsageError, assignment_named, command_parser, note, stdout
 
-EXAMPLES = """examples:
-  autograde similarity grades/NAME -a NAME
-  autograde similarity submissions/ -a NAME --threshold 0.8"""
-
 
 def add_parser(sub) -> None:
     """The ``similarity`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     from autograder.review import similarity
 
     sm = command_parser(
-        sub, "similarity", EXAMPLES,
+        sub, "similarity", __doc__,
         help="find pairs of submissions whose code is too alike "
              "(starter code left out); adds them to the report")
     sm.add_argument("path", metavar="OUT_OR_CLASS_DIR",
