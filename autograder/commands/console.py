@@ -58,11 +58,6 @@ def note(text: str) -> None:
     err.print(text, markup=False, highlight=False)
 
 
-def stdout() -> Console:
-    """Standard output (see :func:`console`)."""
-    return console()
-
-
 def say(text: str) -> None:
     """Plain text (a report, a markdown table) on standard output, exactly as written."""
     sys.stdout.write(text if text.endswith("\n") else text + "\n")

@@ -13,8 +13,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from autograder.commands.console import (command_parser, grade_with_progress, key_options,
-                                         note, sandbox_limits, sandbox_options, stdout)
+from autograder.commands.console import (command_parser, console, grade_with_progress, key_options,
+                                         note, sandbox_limits, sandbox_options)
 
 
 def add_parser(sub) -> None:
@@ -88,9 +88,9 @@ def run(args) -> int:
     from autograder.commands.grade import protection_lines, summary_table
     from autograder.review import classview
 
-    stdout().print(summary_table(everything, "Gradebook of the bundled examples"))
+    console().print(summary_table(everything, "Gradebook of the bundled examples"))
     for line in protection_lines(everything):
-        stdout().print(line, markup=False, highlight=False, soft_wrap=True)
+        console().print(line, markup=False, highlight=False, soft_wrap=True)
     first = out / "grades" / everything[0].assignment / everything[0].submission
     note(f"feedback: {first / 'feedback.md'} (and feedback.html), one folder per assignment "
           f"and example under {out / 'grades'}")

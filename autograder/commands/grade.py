@@ -20,9 +20,9 @@ from rich.text import Text   # student ids and messages: shown as they are, neve
 
 from autograder.records.grades import Graded
 from autograder.commands.console import (UsageError, assignment_named, cluster, cluster_option,
-                                         command_parser, err, grade_with_progress, key_options,
-                                         note, printable, sandbox_limits, sandbox_options,
-                                         stdout)
+                                         command_parser, console, err, grade_with_progress,
+                                         key_options, note, printable, sandbox_limits,
+                                         sandbox_options)
 
 
 def add_parser(sub) -> None:
@@ -153,16 +153,16 @@ def run(args) -> int:
     if args.json:
         sys.stdout.write(json.dumps([r.to_contract() for r in results]) + "\n")
     else:
-        stdout().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
+        console().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
         slowest = slowest_table(results)
         if slowest is not None:
-            stdout().print(slowest)
+            console().print(slowest)
         for line in protection_lines(results):
-            stdout().print(line, markup=False, highlight=False, soft_wrap=True)
+            console().print(line, markup=False, highlight=False, soft_wrap=True)
     lines = grader_problem_lines(results) + renamed_lines(renamed)
     lines += roster.match(r.submission for r in results).lines() if roster else []
     for line in lines:
-        (err if args.json else stdout()).print(line, markup=False, highlight=False, soft_wrap=True)
+        (err if args.json else console()).print(line, markup=False, highlight=False, soft_wrap=True)
     if not args.json:
         first = out / results[0].submission / "feedback.md"
         note(f"feedback: {first} (and feedback.html), one folder per student in {out}")

@@ -91,17 +91,11 @@ def planned_tests(assignment: Assignment) -> list[tuple[str, float]]:
             self.items = list(session.items)
 
     collect, plugin = Collect(), GradingPlugin(assignment, student=None)
-    autoload = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
-    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"      # as in a grade
-    try:
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")      # as in a grade
         code = pytest.main([*PYTEST_ARGS, "--collect-only",
                             *suite_paths(assignment, public_only=False)],
                            plugins=[plugin, collect])
-    finally:
-        if autoload is None:
-            del os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]
-        else:
-            os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = autoload
     if code != pytest.ExitCode.OK:
         raise RuntimeError(f"the suites of {assignment.name} could not be collected "
                            f"(pytest exit {code})")

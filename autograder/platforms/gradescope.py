@@ -47,6 +47,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import pgcheck
 from pgcheck.discovery import shallowest_work
 
 from autograder.authoring.course import PYTHON as COURSE_PYTHON
@@ -127,7 +128,7 @@ def build_zip(assignment: Assignment, out: Path) -> Path:
     folders = [assignment.source_dir] + [assignments(root)[o].source_dir
                                          for o in assignment.provided_solutions]
     files = [(path, f"{package.name}/{path.relative_to(package)}")
-             for package in (package_dir(), runtime_dir())        # the grader and pgcheck
+             for package in (package_dir(), Path(pgcheck.__file__).resolve().parent)
              for path in sorted(package.rglob("*"))
              if path.is_file() and "__pycache__" not in path.parts]
     files += [(path, str(path.relative_to(root))) for folder in folders
@@ -173,13 +174,6 @@ def find_submission(folder: Path, name: str) -> Path:
     the student's); which file in it is graded is then decided, and read as data, as
     everywhere else (:mod:`pgcheck.discovery`)."""
     return shallowest_work(folder, name) or folder
-
-
-def runtime_dir() -> Path:
-    """The student-side runtime the grader shares (``pgcheck``)."""
-    import pgcheck
-
-    return Path(pgcheck.__file__).resolve().parent
 
 
 def run(name: str, root: Path) -> dict:
