@@ -132,7 +132,7 @@ def test_a_reused_grade_gets_a_changed_score_in_its_results_json(tmp_path):
     q = KNOWN["why"]
     result = graded_with(q, "d1")
     (tmp_path / "alice").mkdir()
-    before = gradescope_results(result.to_contract(), GradeDetails(outcomes=result.outcomes))
+    before = gradescope_results(result, GradeDetails())
     (tmp_path / "alice" / "results.json").write_text(json.dumps(before))
     write_marks(tmp_path / "alice", result.with_marks([Mark(q.test, 1.0, "ok", "d1")]))
     after = json.loads((tmp_path / "alice" / "results.json").read_text())

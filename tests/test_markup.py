@@ -184,14 +184,13 @@ def test_similar_regions_of_hostile_code():
 
 
 def test_gradescope_shows_text_as_text():
-    from autograder.records.grades import GradeDetails
+    from autograder.records.grades import GradeDetails, Graded
     from autograder.records.outcomes import TestOutcome
     from autograder.report import gradescope_results
 
     outcome = TestOutcome(name="idea: a test", group="idea", score=0.0, max_score=1.0,
                           status="failed", output="<b>x</b>", visibility="visible")
-    data = gradescope_results({"assignment": "a", "submission": "s", "score": 0.0,
-                               "max_score": 1.0}, GradeDetails(outcomes=(outcome,)))
+    data = gradescope_results(Graded("s", "a", (outcome,)), GradeDetails())
     assert data["output_format"] == "text"
     assert data["tests"][0]["output_format"] == data["tests"][0]["name_format"] == "text"
 

@@ -45,10 +45,9 @@ def test_every_kind_has_an_example():
     assert set(EACH_KIND) == set(Kind)
 
 
-def one_grade(student: str, events) -> tuple[dict, GradeDetails]:
+def one_grade(student: str, events) -> Graded:
     outcome = TestOutcome("idea: a", "idea", 0.0, 1.0, "failed", "wrong", "after_published")
-    result = Graded(student, "alpha", (outcome,), events=tuple(events)).to_contract()
-    return result, GradeDetails(outcomes=(outcome,), events=tuple(events))
+    return Graded(student, "alpha", (outcome,), events=tuple(events))
 
 
 def test_each_kind_reaches_the_class_page_and_the_summary_in_its_own_words():
@@ -56,11 +55,10 @@ def test_each_kind_reaches_the_class_page_and_the_summary_in_its_own_words():
     event is in the table of its kind, with its sentence; the batch summary names each kind."""
     records = []
     for kind, event in EACH_KIND.items():
-        result, details = one_grade(kind.name.lower(), [event])
-        kept = Graded(result["submission"], "alpha", details.outcomes, events=details.events)
+        kept = one_grade(kind.name.lower(), [event])
         records.append(classview.record(Graded.from_cache(json.loads(json.dumps(
             kept.to_cache())))))
-        assert f"- {event.text}" in markdown(feedback_of(result, details))
+        assert f"- {event.text}" in markdown(feedback_of(kept, GradeDetails()))
     problems = classview.summarise("alpha", records)["problems"]
     rows = {(row["student"], row["kind"]): row for table in ("crashes", "timeouts")
             for row in problems[table]}
@@ -74,7 +72,7 @@ def test_each_kind_reaches_the_class_page_and_the_summary_in_its_own_words():
 
     console = Console(record=True, width=200, file=io.StringIO())
     from autograder.commands.grade import summary_table
-    console.print(summary_table([Graded(k.name.lower(), "alpha", one_grade("", [])[1].outcomes,
+    console.print(summary_table([Graded(k.name.lower(), "alpha", one_grade("", []).outcomes,
                                         events=(e,)) for k, e in EACH_KIND.items()], "t"))
     lines = console.export_text().splitlines()
     for kind in Kind:
@@ -139,8 +137,7 @@ def test_a_cached_grade_is_the_grade(student, assignment, tests, happened, prote
 
 
 def test_what_is_not_a_cached_grade_is_graded_again():
-    _, details = one_grade("ann", [])
-    entry = Graded("ann", "alpha", details.outcomes).to_cache()
+    entry = one_grade("ann", []).to_cache()
     outcome = entry["outcomes"][0]
     for broken in ({**entry, "outcomes": [{**outcome, "score": "1"}]},
                    {**entry, "outcomes": [{**outcome, "extra": 1}]},
@@ -157,8 +154,7 @@ def test_what_is_not_a_cached_grade_is_graded_again():
 
 def test_the_contract_json_is_the_outcomes():
     """``to_contract``: exactly docs/contract.md's keys, the score the sum of the tests'."""
-    _, details = one_grade("ann", [])
-    graded = Graded("ann", "alpha", details.outcomes * 2)
+    graded = Graded("ann", "alpha", one_grade("ann", []).outcomes * 2)
     assert graded.to_contract() == {
         "submission": "ann", "assignment": "alpha", "score": 0.0, "max_score": 2.0,
         "tests": [{"name": "idea: a", "score": 0.0, "max_score": 1.0, "output": "wrong"}] * 2}

@@ -14,15 +14,11 @@ from pathlib import Path
 from autograder.commands.console import (UsageError, assignment_named, cluster, cluster_option,
                                          command_parser, note, progress, runs_executor, say)
 
-EXAMPLES = """examples:
-  autograde calibrate NAME --seeds 300 --jobs 2
-  autograde calibrate NAME --mutants MISTAKE:100 --write-docs"""
-
 
 def add_parser(sub) -> None:
     """The ``calibrate`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     k = command_parser(
-        sub, "calibrate", EXAMPLES,
+        sub, "calibrate", __doc__,
         help="measure the pass rates of an assignment's training "
              "check (its assignment.toml names it under [training])")
     k.add_argument("name", metavar="NAME", help="an assignment that has a training check")

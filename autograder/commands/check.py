@@ -13,15 +13,11 @@ from autograder.commands.console import (UsageError, assignment_named, command_p
                                          grade_with_progress, sandbox_limits, sandbox_options,
                                          say)
 
-EXAMPLES = """examples:
-  autograde check NAME                 # the release in assignments/NAME
-  autograde check NAME my-work/NAME.ipynb"""
-
 
 def add_parser(sub) -> None:
     """The ``check`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     c = command_parser(
-        sub, "check", EXAMPLES,
+        sub, "check", __doc__,
         help="run the public checks on your work")
     c.add_argument("name", metavar="NAME", help="the assignment")
     c.add_argument("path", nargs="?", metavar="PATH",

@@ -58,11 +58,6 @@ def note(text: str) -> None:
     err.print(text, markup=False, highlight=False)
 
 
-def stdout() -> Console:
-    """Standard output (see :func:`console`)."""
-    return console()
-
-
 def say(text: str) -> None:
     """Plain text (a report, a markdown table) on standard output, exactly as written."""
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
@@ -179,11 +174,15 @@ def grade_with_progress(pairs, assignment, options, jobs, quiet=False, grid=None
         return grade_many(pairs, assignment, options, jobs=jobs, on_done=done, subs=subs)
 
 
-def command_parser(sub, name: str, examples: str, **kwargs):
-    """The subparser of command ``name`` under ``sub``, its ``examples`` the epilog of its
-    ``--help`` (above an ``epilog`` of its own), laid out as written."""
+def command_parser(sub, name: str, doc: str, **kwargs):
+    """The subparser of command ``name`` under ``sub``: the ``Examples::`` that end its
+    module's docstring ``doc`` are the epilog of its ``--help`` (above an ``epilog`` of its
+    own), laid out as written."""
     import argparse
+    import textwrap
 
-    epilog = examples + (f"\n\n{kwargs.pop('epilog')}" if kwargs.get("epilog") else "")
+    examples = textwrap.dedent(doc.split("Examples::\n", 1)[1]).strip("\n")
+    epilog = "examples:\n" + textwrap.indent(examples, "  ")
+    epilog += f"\n\n{kwargs.pop('epilog')}" if kwargs.get("epilog") else ""
     return sub.add_parser(name, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
                           **kwargs)

@@ -13,18 +13,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from autograder.commands.console import (command_parser, grade_with_progress, key_options,
-                                         note, sandbox_limits, sandbox_options, stdout)
-
-EXAMPLES = """examples:
-  autograde demo
-  autograde demo --jobs 4 --out demo-out"""
+from autograder.commands.console import (command_parser, console, grade_with_progress, key_options,
+                                         note, sandbox_limits, sandbox_options)
 
 
 def add_parser(sub) -> None:
     """The ``demo`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     d = command_parser(
-        sub, "demo", EXAMPLES,
+        sub, "demo", __doc__,
         help="grade the bundled example submissions")
     d.add_argument("--out", default="demo-out",
                    help="folder for the examples, their feedback and the gradebook "
@@ -90,14 +86,11 @@ def run(args) -> int:
         everything += batch.grades
     write_gradebook(out / GRADEBOOK, everything)
     from autograder.commands.grade import protection_lines, summary_table
-    from autograder.batch import manual
     from autograder.review import classview
 
-    by_hand = {q.test for a in course.assignments().values()
-               for q in manual.questions(a).values()}
-    stdout().print(summary_table(everything, "Gradebook of the bundled examples", by_hand))
+    console().print(summary_table(everything, "Gradebook of the bundled examples"))
     for line in protection_lines(everything):
-        stdout().print(line, markup=False, highlight=False, soft_wrap=True)
+        console().print(line, markup=False, highlight=False, soft_wrap=True)
     first = out / "grades" / everything[0].assignment / everything[0].submission
     note(f"feedback: {first / 'feedback.md'} (and feedback.html), one folder per assignment "
           f"and example under {out / 'grades'}")

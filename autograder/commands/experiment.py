@@ -13,16 +13,12 @@ from pathlib import Path
 from autograder.commands.console import (UsageError, cluster, cluster_option, command_parser,
                                          note, progress, runs_executor, say)
 
-EXAMPLES = """examples:
-  autograde experiment EXPERIMENT --seeds 3
-  autograde experiment EXPERIMENT --lag 4 --jobs 2"""
-
 
 def add_parser(sub) -> None:
     """The ``experiment`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     known = known_experiments()
     x = command_parser(
-        sub, "experiment", EXAMPLES,
+        sub, "experiment", __doc__,
         help="reproduce an experiment of the course texts "
              "(assignment.toml files list them under [experiments])",
         description="Reproduce an experiment of the course texts. Experiments: "

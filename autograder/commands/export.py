@@ -15,16 +15,11 @@ from pathlib import Path
 
 from autograder.commands.console import UsageError, command_parser, note
 
-EXAMPLES = """examples:
-  autograde export grades/ --roster roster.csv --to csv -o course.csv
-  autograde export grades/ --roster roster.csv --to canvas --canvas-export canvas.csv -o canvas-import.csv
-  autograde export grades/ --roster roster.csv --to moodle --moodle-id email -o moodle-import.csv"""
-
 
 def add_parser(sub) -> None:
     """The ``export`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     e = command_parser(
-        sub, "export", EXAMPLES,
+        sub, "export", __doc__,
         help="one course gradebook from grade runs: CSV, or a file Canvas or Moodle imports")
     e.add_argument("out_dirs", nargs="+", metavar="OUT_DIR",
                    help="an --out folder of `autograde grade` (or a folder of such folders)")

@@ -20,21 +20,15 @@ from rich.text import Text   # student ids and messages: shown as they are, neve
 
 from autograder.records.grades import Graded
 from autograder.commands.console import (UsageError, assignment_named, cluster, cluster_option,
-                                         command_parser, err, grade_with_progress, key_options,
-                                         note, printable, sandbox_limits, sandbox_options,
-                                         stdout)
-
-EXAMPLES = """examples:
-  autograde grade submissions/ -a NAME --jobs 2 --out grades/NAME
-  autograde grade submissions/ -a NAME --json > grades.json
-  autograde grade alice/ -a NAME --skip-slow          # quick: no training run
-  autograde grade submissions/ -a NAME --cluster local:4"""
+                                         command_parser, console, err, grade_with_progress,
+                                         key_options, note, printable, sandbox_limits,
+                                         sandbox_options)
 
 
 def add_parser(sub) -> None:
     """The ``grade`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     g = command_parser(
-        sub, "grade", EXAMPLES,
+        sub, "grade", __doc__,
         help="grade submissions: feedback per student, a gradebook per "
              "batch, --json for scripts",
         epilog="The --json output and the exit status are fixed: docs/contract.md.")
@@ -66,21 +60,19 @@ def add_parser(sub) -> None:
     g.set_defaults(func=run)
 
 
-def summary_table(results: list[Graded], title: str, by_hand=()) -> Table:
-    """One row per grade; tests named in ``by_hand`` (written answers a person scores) are
-    not counted as failed; every other failed test is, public checks included (worth 0 in a
-    grade): the count the feedback and results.json give (:meth:`Graded.failed_tests`)."""
+def summary_table(results: list[Graded], title: str) -> Table:
+    """One row per grade: the functions left as stubs, and how many tests failed, the count
+    the feedback and results.json give (:meth:`Graded.failed_tests`: the written answers,
+    which a person scores, left out; public checks, worth 0 in a grade, counted)."""
     from autograder.report import what_went_wrong
 
     table = Table(title=title)
     for column in ("student", "assignment", "score", "max", "not implemented / failed"):
         table.add_column(column, justify="right" if column in ("score", "max") else "left")
     for r in results:
-        failed = r.failed_tests(by_hand)
-        missing = sorted({o.not_implemented for o in failed if o.not_implemented})
-        other = len([o for o in failed if not o.not_implemented])
+        failed, missing = len(r.failed_tests()), r.not_implemented
         parts = [f"not implemented: {', '.join(missing)}"] if missing else []
-        parts += [f"{other} failed"] if other else []
+        parts += [f"{failed} failed"] if failed else []
         parts += [went_wrong] if (went_wrong := what_went_wrong(r)) else []
         parts += ["the grader's problem: below"] if r.grader_problem else []
         why = "; ".join(parts)
@@ -142,7 +134,6 @@ def run(args) -> int:
     """Grade the submissions under ``args.paths`` as one :class:`~autograder.batch.Batch`:
     reuse what the regrade cache allows (unless ``--no-reuse``), grade the rest, write every
     output once, print the summary."""
-    from autograder.batch import manual
     from autograder.report import GRADEBOOK
 
     assignment = assignment_named(args.assignment)
@@ -162,17 +153,16 @@ def run(args) -> int:
     if args.json:
         sys.stdout.write(json.dumps([r.to_contract() for r in results]) + "\n")
     else:
-        by_hand = {q.test for q in manual.questions(assignment).values()}
-        stdout().print(summary_table(results, f"{assignment.name}: {len(results)} graded", by_hand))
+        console().print(summary_table(results, f"{assignment.name}: {len(results)} graded"))
         slowest = slowest_table(results)
         if slowest is not None:
-            stdout().print(slowest)
+            console().print(slowest)
         for line in protection_lines(results):
-            stdout().print(line, markup=False, highlight=False, soft_wrap=True)
+            console().print(line, markup=False, highlight=False, soft_wrap=True)
     lines = grader_problem_lines(results) + renamed_lines(renamed)
     lines += roster.match(r.submission for r in results).lines() if roster else []
     for line in lines:
-        (err if args.json else stdout()).print(line, markup=False, highlight=False, soft_wrap=True)
+        (err if args.json else console()).print(line, markup=False, highlight=False, soft_wrap=True)
     if not args.json:
         first = out / results[0].submission / "feedback.md"
         note(f"feedback: {first} (and feedback.html), one folder per student in {out}")

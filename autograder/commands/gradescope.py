@@ -10,14 +10,11 @@ from pathlib import Path
 
 from autograder.commands.console import assignment_named, command_parser, note
 
-EXAMPLES = """examples:
-  autograde gradescope NAME --out dist"""
-
 
 def add_parser(sub) -> None:
     """The ``gradescope`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     s_ = command_parser(
-        sub, "gradescope", EXAMPLES,
+        sub, "gradescope", __doc__,
         help="build an assignment's Gradescope autograder zip")
     s_.add_argument("name", metavar="NAME", help="the assignment")
     s_.add_argument("--out", default="dist", help="folder for NAME-gradescope.zip (default dist)")

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from autograder.commands.console import UsageError, command_parser, note
 
-EXAMPLES = """examples:
-  autograde new bandit --title "Bandits, the first policy gradient"  # then: autograde release"""
-
 
 def add_parser(sub) -> None:
     """The ``new`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     n = command_parser(
-        sub, "new", EXAMPLES,
+        sub, "new", __doc__,
         help="scaffold a new assignment: reference module, registry entry, "
              "notebook, public checks, hidden suite, mutant and variant "
              "folders (docs/adding-an-assignment.md)")

@@ -13,16 +13,11 @@ from pathlib import Path
 
 from autograder.commands.console import UsageError, command_parser, note
 
-EXAMPLES = """examples:
-  autograde release
-  autograde release --check
-  autograde release --zip dist"""
-
 
 def add_parser(sub) -> None:
     """The ``release`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     r = command_parser(
-        sub, "release", EXAMPLES,
+        sub, "release", __doc__,
         help="generate assignments/ from solutions/ (or check it is "
              "current, or zip student bundles)")
     r.add_argument("--check", action="store_true", help="only say whether it is current")

@@ -15,16 +15,11 @@ from pathlib import Path
 
 from autograder.commands.console import UsageError, command_parser, note
 
-EXAMPLES = """examples:
-  autograde report grades/NAME
-  autograde report grades/ -a NAME
-  autograde report grades/ --roster roster.csv"""
-
 
 def add_parser(sub) -> None:
     """The ``report`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
     rp = command_parser(
-        sub, "report", EXAMPLES,
+        sub, "report", __doc__,
         help="the class at a glance: one HTML page per assignment "
              "(plus CSV and JSON) from a grading output folder")
     rp.add_argument("out_dir", metavar="OUT_DIR",

@@ -15,14 +15,10 @@ from pathlib import Path
 
 from autograder.commands.console import UsageError, command_parser, note
 
-EXAMPLES = """examples:
-  autograde roster canvas.csv --from canvas --id-from sis_login_id -o roster.csv
-  autograde roster moodle.csv --from moodle --id-from email -o roster.csv"""
-
 
 def add_parser(sub) -> None:
     """The ``roster`` command's arguments, under ``sub`` (the subparsers of ``autograde``)."""
-    r = command_parser(sub, "roster", EXAMPLES,
+    r = command_parser(sub, "roster", __doc__,
                        help="a roster (--roster FILE) from Canvas's or Moodle's own export")
     r.add_argument("export", metavar="FILE", help="the file downloaded from the LMS")
     r.add_argument("--from", dest="lms", choices=("canvas", "moodle"), required=True,

@@ -13,11 +13,7 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text   # student ids: shown as they are, never as markup
 
-from autograder.commands.console import UsageError, assignment_named, command_parser, note, stdout
-
-EXAMPLES = """examples:
-  autograde similarity grades/NAME -a NAME
-  autograde similarity submissions/ -a NAME --threshold 0.8"""
+from autograder.commands.console import UsageError, assignment_named, command_parser, console, note
 
 
 def add_parser(sub) -> None:
@@ -25,7 +21,7 @@ def add_parser(sub) -> None:
     from autograder.review import similarity
 
     sm = command_parser(
-        sub, "similarity", EXAMPLES,
+        sub, "similarity", __doc__,
         help="find pairs of submissions whose code is too alike "
              "(starter code left out); adds them to the report")
     sm.add_argument("path", metavar="OUT_OR_CLASS_DIR",
@@ -75,7 +71,7 @@ def run(args) -> int:
         table.add_row(Text(p["a"]), Text(p["b"]),
                       f"{p['similarity_a']:.0%} / {p['similarity_b']:.0%}",
                       f"{similarity.ranges(p['lines_a'])} / {similarity.ranges(p['lines_b'])}")
-    stdout().print(table)
+    console().print(table)
     pages = classview.write_reports(out, assignment.name) if regrade.runs(out) else []
     for page in [*written, *pages]:
         note(f"written: {page}")

@@ -91,17 +91,11 @@ def planned_tests(assignment: Assignment) -> list[tuple[str, float]]:
             self.items = list(session.items)
 
     collect, plugin = Collect(), GradingPlugin(assignment, student=None)
-    autoload = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
-    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"      # as in a grade
-    try:
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")      # as in a grade
         code = pytest.main([*PYTEST_ARGS, "--collect-only",
                             *suite_paths(assignment, public_only=False)],
                            plugins=[plugin, collect])
-    finally:
-        if autoload is None:
-            del os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]
-        else:
-            os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = autoload
     if code != pytest.ExitCode.OK:
         raise RuntimeError(f"the suites of {assignment.name} could not be collected "
                            f"(pytest exit {code})")
@@ -208,14 +202,13 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                     problem=sub.problem or load_failure,
                     written=tuple(WrittenRecord.of(w, o.name) for w, o in zip(written, by_hand))
                     ).with_marks(options.marks.get(student_id, ()))
-    details = GradeDetails.of(graded, sub, output=session.output() if session else "",
+    details = GradeDetails.of(sub, output=session.output() if session else "",
                               public_only=options.public_only,
                               attachments=tuple(plugin.attachments))
-    result = graded.to_contract()
     problem = ""
     try:
-        write_submission_report(options.out_dir / student_id, result, details,
+        write_submission_report(options.out_dir / student_id, graded, details,
                                 GraderPaths.of_grade(assignment.root, options.out_dir, path))
     except Exception as exc:  # noqa: BLE001 - one student's outputs: grade and batch go on
-        problem = write_report_failure(options.out_dir / student_id, result, exc)
+        problem = write_report_failure(options.out_dir / student_id, graded, exc)
     return replace(graded, retry=problem, grader_problem=problem)   # not reused: the next run retries

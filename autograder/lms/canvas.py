@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from autograder.lms.gradebook import CourseGradebook
-from autograder.lms.roster import RosterError, csv_rows, delimiter_of
+from autograder.lms.roster import RosterError, csv_rows, delimiter_of, special
 from autograder.records.roster import Roster, RosterStudent
 from autograder.report.csvsafe import Verbatim, write_csv
 
@@ -67,13 +67,6 @@ def student_block(path: Path, header: list[str]) -> int:
                       "refuse the file: \"Invalid header row\")")
 
 
-def special(row: list[str]) -> bool:
-    """A row Canvas does not read as a student (kept as it is)."""
-    first = row[0].strip() if row else ""
-    return not any(c.strip() for c in row) or "Points Possible" in first or \
-        first == "Muted" or first.startswith("Manual Posting")
-
-
 def find_columns(path: Path, header: list[str], section: int, assignments: list[str],
                  given: dict[str, str]) -> dict[str, int]:
     """Each assignment's column: the one headed ``given[name]``, else the assignment column
@@ -104,7 +97,7 @@ def match(row: list[str], at: dict[str, int], roster: Roster) -> RosterStudent |
         value = row[k].strip() if k is not None and k < len(row) else ""
         if not value:
             continue
-        hits = [s for s in roster.students if s.field(column) == value]
+        hits = [s for s in roster.students if getattr(s, column) == value]
         if hits:
             return hits[0]
     return None

@@ -82,7 +82,7 @@ def moodle_csv(path: Path, book: CourseGradebook, roster: Roster, by: str = "ema
     header = [title, "Name"] + list(book.assignments)
     rows, notes, no_id, nothing, cleared = [], [], [], [], []
     for s in roster.students:
-        if not s.field(by):
+        if not getattr(s, by):
             no_id.append(s.id)
             continue
         grades = [book.grade(s.id, n) for n in book.assignments]
@@ -91,7 +91,7 @@ def moodle_csv(path: Path, book: CourseGradebook, roster: Roster, by: str = "ema
             continue
         cleared += [f"{s.id} ({n})" for n, g in zip(book.assignments, grades)
                     if g is None and not missing_zero]
-        rows.append([s.field(by), s.name] + [number(g.score) if g else
+        rows.append([getattr(s, by), s.name] + [number(g.score) if g else
                                             ("0" if missing_zero else "")
                                             for g in grades])
     notes.append(f"Moodle: Grades → Import → CSV file, separator comma, encoding UTF-8; map "

@@ -100,16 +100,11 @@ def collect(out_dirs) -> CourseGradebook:
         book.assignments.append(name)
         ideas: dict[str, float] = {}
         for graded in grades:
-            per: dict[str, float] = {}
-            worth: dict[str, float] = {}
-            for o in graded.outcomes:
-                if o.max_score:                 # public checks are worth nothing: left out
-                    per[o.group] = per.get(o.group, 0.0) + o.score
-                    worth[o.group] = worth.get(o.group, 0.0) + o.max_score
-            for idea, points in worth.items():
+            groups = graded.by_group()          # public checks are worth nothing: left out
+            for idea, (_, points) in groups.items():
                 ideas[idea] = max(ideas.get(idea, 0.0), points)
             book.grades.setdefault(graded.submission, {})[name] = AssignmentGrade(
-                graded.score, graded.max_score, per)
+                graded.score, graded.max_score, {g: score for g, (score, _) in groups.items()})
             book.max_scores[name] = max(book.max_scores.get(name, 0.0), graded.max_score)
         book.ideas[name] = ideas
     return book

@@ -123,16 +123,6 @@ def load(path) -> Roster | None:
     return read(Path(path)) if path else None
 
 
-def _columns(path: Path, header: list[str], wanted: dict[str, str]) -> dict[str, int]:
-    """Where each of ``wanted`` (roster column -> the LMS's header) is in ``header``; the
-    LMS's headers are matched exactly, as the LMS writes them."""
-    found = {}
-    for column, title in wanted.items():
-        if title in header:
-            found[column] = header.index(title)
-    return found
-
-
 #: the names Canvas gives the test student of "Student view"
 TEST_STUDENTS = ("Student, Test", "Test Student")
 #: roster column -> the header of Canvas's gradebook export
@@ -140,6 +130,13 @@ CANVAS_HEADERS = {"name": "Student", "canvas_id": "ID", "sis_user_id": "SIS User
                   "sis_login_id": "SIS Login ID"}
 #: roster column -> the header of Moodle's grade export (plain text file)
 MOODLE_HEADERS = {"id_number": "ID number", "email": "Email address", "username": "Username"}
+
+
+def special(row: list[str]) -> bool:
+    """A row of a Canvas gradebook export that Canvas does not read as a student's."""
+    first = row[0].strip() if row else ""
+    return not any(c.strip() for c in row) or "Points Possible" in first or \
+        first == "Muted" or first.startswith("Manual Posting")
 
 
 def from_export(path: Path, lms: str, id_from: str) -> list[list[str]]:
@@ -152,7 +149,8 @@ def from_export(path: Path, lms: str, id_from: str) -> list[list[str]]:
     (_, header), body = rows[0], rows[1:]
     header = [h.strip() for h in header]
     wanted = CANVAS_HEADERS if lms == "canvas" else MOODLE_HEADERS
-    at = _columns(path, header, wanted)
+    # where each roster column is: the LMS's headers matched exactly, as the LMS writes them
+    at = {column: header.index(title) for column, title in wanted.items() if title in header}
     if lms == "moodle":
         for part in ("First name", "Last name"):
             if part not in header:
@@ -168,11 +166,9 @@ def from_export(path: Path, lms: str, id_from: str) -> list[list[str]]:
     for line, row in body:
         cell = dict(zip(header, row))
         first = row[0].strip() if row else ""
-        if lms == "canvas" and (not first or "Points Possible" in first or first in (
-                "Muted",) or first.startswith("Manual Posting") or not cell.get("ID", "").strip()):
-            continue            # the export's special rows
-        if lms == "canvas" and first in TEST_STUDENTS:
-            continue            # Canvas's own test student ("Student view"): not a student
+        if lms == "canvas" and (not first or special(row) or first in TEST_STUDENTS
+                                or not cell.get("ID", "").strip()):
+            continue    # the export's special rows, and its own test student ("Student view")
         values = {c: row[i].strip() for c, i in at.items() if i < len(row)}
         if lms == "moodle":
             values["name"] = f"{cell.get('First name', '').strip()} " \

@@ -47,6 +47,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import pgcheck
 from pgcheck.discovery import shallowest_work
 
 from autograder.authoring.course import PYTHON as COURSE_PYTHON
@@ -127,7 +128,7 @@ def build_zip(assignment: Assignment, out: Path) -> Path:
     folders = [assignment.source_dir] + [assignments(root)[o].source_dir
                                          for o in assignment.provided_solutions]
     files = [(path, f"{package.name}/{path.relative_to(package)}")
-             for package in (package_dir(), runtime_dir())        # the grader and pgcheck
+             for package in (package_dir(), Path(pgcheck.__file__).resolve().parent)
              for path in sorted(package.rglob("*"))
              if path.is_file() and "__pycache__" not in path.parts]
     files += [(path, str(path.relative_to(root))) for folder in folders
@@ -175,13 +176,6 @@ def find_submission(folder: Path, name: str) -> Path:
     return shallowest_work(folder, name) or folder
 
 
-def runtime_dir() -> Path:
-    """The student-side runtime the grader shares (``pgcheck``)."""
-    import pgcheck
-
-    return Path(pgcheck.__file__).resolve().parent
-
-
 def run(name: str, root: Path) -> dict:
     """Grade the submission under ``root`` and write Gradescope's results.json, from the
     grade's record (:class:`~autograder.records.grades.Graded`) and the submission as read
@@ -207,8 +201,7 @@ def run(name: str, root: Path) -> dict:
         [graded] = pool.grade_many([("submission", path)], assignment, options, jobs=1,
                                    subs={"submission": sub})
         paths = GraderPaths.of_grade(assignment.root, options.out_dir, path)
-        results = for_gradescope(scrubbed_results(graded.to_contract(),
-                                                  GradeDetails.of(graded, sub), paths))
+        results = for_gradescope(scrubbed_results(graded, GradeDetails.of(sub), paths))
     (results_dir / "results.json").write_text(json.dumps(results, indent=2),
         encoding="utf-8", errors="replace")
     pool.close()

@@ -88,17 +88,6 @@ except ImportError:  # pragma: no cover - nbgrader is a dependency
 
 # -- the gradebook ---------------------------------------------------------------------
 
-def group_scores(result: Graded, skip=()) -> dict[str, tuple[float, float]]:
-    """(points earned, points available) per test group of one grading result; groups
-    worth nothing (the public checks) and the groups ``skip`` are left out."""
-    groups: dict[str, tuple[float, float]] = {}
-    for o in result.outcomes:
-        if o.max_score and o.group not in skip:
-            score, worth = groups.get(o.group, (0.0, 0.0))
-            groups[o.group] = (score + o.score, worth + o.max_score)
-    return groups
-
-
 #: the most of ``timestamp.txt`` read: nbgrader writes 30 characters ("2026-03-01 10:00:00.000000
 #: UTC"); the file travels with the student's submission, so it is read no further
 TIMESTAMP_BYTES = 64
@@ -147,7 +136,7 @@ def record(results: list[Graded], db_url: str, folders: dict[str, Path] | None =
                 notebook = gb.find_notebook(name, name)
             except MissingEntry:     # no generate_assignment yet: the notebook it would add
                 notebook = gb.add_notebook(name, name)
-            scores = group_scores(r, skip_groups)
+            scores = {g: points for g, points in r.by_group().items() if g not in skip_groups}
             for group, (_, worth) in scores.items():
                 gb.update_or_create_grade_cell(NOTEBOOK_CELL_PREFIX + group, name, name,
                                                max_score=worth, cell_type="code")

@@ -73,6 +73,16 @@ class Graded:
     def max_score(self) -> float:
         return sum(o.max_score for o in self.outcomes)
 
+    def by_group(self) -> dict[str, tuple[float, float]]:
+        """(points earned, points available) per test group, in the order of its tests; the
+        tests worth nothing (the public checks) left out."""
+        groups: dict[str, tuple[float, float]] = {}
+        for o in self.outcomes:
+            if o.max_score:
+                score, worth = groups.get(o.group, (0.0, 0.0))
+                groups[o.group] = (score + o.score, worth + o.max_score)
+        return groups
+
     def to_contract(self) -> dict:
         """What ``grade --json`` prints and ``results.json`` starts from (docs/contract.md)."""
         return {"submission": self.submission, "assignment": self.assignment,
@@ -80,10 +90,18 @@ class Graded:
                 "tests": [{"name": o.name, "score": o.score, "max_score": o.max_score,
                            "output": o.output} for o in self.outcomes]}
 
-    def failed_tests(self, by_hand=()) -> list[TestOutcome]:
-        """The tests that failed, those named in ``by_hand`` (written answers a person scores)
-        left out: the one count every view gives (summary, feedback, results.json)."""
-        return [o for o in self.outcomes if o.status == "failed" and o.name not in by_hand]
+    def failed_tests(self) -> list[TestOutcome]:
+        """The tests counted as failed: every failed one (public checks and held back tests
+        included) but those of a function left as a stub (named as not implemented instead)
+        and the written answers (a person scores them). The one count every view gives
+        (summary, feedback, results.json)."""
+        return [o for o in self.outcomes
+                if o.status == "failed" and not o.not_implemented and not o.manual]
+
+    @property
+    def not_implemented(self) -> list[str]:
+        """The functions left as stubs that its tests found, sorted."""
+        return sorted({o.not_implemented for o in self.outcomes if o.not_implemented})
 
     def of_kind(self, *kinds: Kind) -> list[Event]:
         """Its events of those kinds."""
@@ -224,41 +242,24 @@ class Mark:
 
 @dataclass(frozen=True)
 class GradeDetails:
-    """What the report of one grade is written from, besides its JSON object."""
-    outcomes: tuple[TestOutcome, ...] = ()
-    """Every test, as the plugin recorded it."""
+    """What the report of one grade is written from besides the :class:`Graded` itself: the
+    submission it was graded from and what the grade saw of it."""
     file: str = ""
     """The file graded (scrubbed before a student sees it)."""
     problem: str = ""
     """Why nothing was graded (the submission could not be read)."""
     note: str = ""
     """What the student should know about the file graded (which of two, and why)."""
-    protections: tuple[str, ...] = ()
-    """The sandbox's protections in force."""
-    load_failure: str = ""
-    """Why the submission could not be loaded, when it could not."""
-    events: tuple[Event, ...] = ()
-    """What went wrong while its code ran."""
     output: str = ""
     """What its code printed (bounded)."""
-    written: tuple[WrittenRecord, ...] = ()
-    """Its written answers, to be scored by a person."""
-    seconds: float = 0.0
-    """Wall time of the grade."""
     public_only: bool = False
     """Only the public checks ran (``autograde check``)."""
     attachments: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     """(title, file name in the report folder) of each figure a test drew."""
-    marks: tuple[Mark, ...] = ()
-    """A person's scores of its written answers, merged into :attr:`outcomes`."""
 
     @classmethod
-    def of(cls, graded: Graded, sub, **more) -> GradeDetails:
-        """The details of ``graded``, ``sub`` the submission it was graded from (its file and
+    def of(cls, sub, **more) -> GradeDetails:
+        """The details of a grade of ``sub``, the submission it was graded from (its file and
         note; why it could not be read); ``more``: the rest (what its code printed, its
         figures, ``public_only``)."""
-        return cls(outcomes=graded.outcomes, file=str(sub.path), problem=sub.problem,
-                   note=sub.note, protections=graded.protections,
-                   load_failure="" if sub.problem else graded.problem, events=graded.events,
-                   written=graded.written, seconds=graded.seconds or 0.0, marks=graded.marks,
-                   **more)
+        return cls(file=str(sub.path), problem=sub.problem, note=sub.note, **more)

@@ -45,10 +45,6 @@ class RosterStudent:
     username: str = ""
     line: int = 0
 
-    def field(self, name: str) -> str:
-        """The value of column ``name`` (one of :data:`COLUMNS`)."""
-        return getattr(self, name)
-
 
 assert [f.name for f in fields(RosterStudent)][:-1] == list(COLUMNS)
 
@@ -59,9 +55,6 @@ class Roster:
     path: Path
     students: tuple[RosterStudent, ...]
 
-    def by_id(self) -> dict[str, RosterStudent]:
-        return {s.id: s for s in self.students}
-
     def names(self) -> dict[str, str]:
         """Each grader id's name (for the class page)."""
         return {s.id: s.name for s in self.students}
@@ -69,7 +62,7 @@ class Roster:
     def match(self, graded) -> "Match":
         """How the ids of ``graded`` (the ids of a grade) meet the roster."""
         graded = list(dict.fromkeys(graded))
-        known = self.by_id()
+        known = {s.id for s in self.students}
         return Match(matched=tuple(g for g in graded if g in known),
                      unknown=tuple(g for g in graded if g not in known),
                      missing=tuple(s.id for s in self.students if s.id not in set(graded)))

@@ -34,7 +34,7 @@ from pathlib import Path
 from autograder.records.events import Kind
 from autograder.records.grades import GradeDetails, Graded
 from autograder.report.csvsafe import write_csv
-from autograder.report.feedback import failed_outcomes, feedback_of, markdown, page
+from autograder.report.feedback import feedback_of, markdown, page
 from autograder.report.redact import GraderPaths, scrub_all
 
 SCHEMA = Path(__file__).with_name("gradescope.schema.json")
@@ -51,14 +51,12 @@ def score_line(assignment: str, score: float, max_score: float) -> str:
     return f"{assignment}: {score:g} / {max_score:g}"
 
 
-def gradescope_results(result: dict, details: GradeDetails) -> dict:
+def gradescope_results(graded: Graded, details: GradeDetails) -> dict:
     """Gradescope's ``results.json`` for one graded submission. What the student reads (the
     top-level ``output``, the tests) says nothing of the sandbox: its protections are the TA's
     (``extra_data``, the batch summary, the class page, the run's manifest)."""
-    lines = [score_line(result["assignment"], result["score"], result["max_score"])]
-    marks = {m.test: m for m in details.marks}
-    failed = len(failed_outcomes(details.outcomes))
-    missing = sorted({o.not_implemented for o in details.outcomes if o.not_implemented})
+    lines = [score_line(graded.assignment, graded.score, graded.max_score)]
+    failed, missing = len(graded.failed_tests()), graded.not_implemented
     tally = ([f"{failed} test{'s' if failed != 1 else ''} failed"] if failed else []) + \
         ([f"not implemented: {', '.join(missing)}"] if missing else [])
     if tally:
@@ -68,8 +66,8 @@ def gradescope_results(result: dict, details: GradeDetails) -> dict:
     if details.note:
         lines.append(details.note)
     return {
-        "score": result["score"],
-        "execution_time": round(details.seconds, 3),
+        "score": graded.score,
+        "execution_time": round(graded.seconds or 0.0, 3),
         "output": "\n".join(lines),
         "output_format": "text",
         "visibility": "visible",
@@ -77,9 +75,9 @@ def gradescope_results(result: dict, details: GradeDetails) -> dict:
         "tests": [{"name": o.name, "name_format": "text", "score": o.score,
                    "max_score": o.max_score, "status": o.status, "output": o.output,
                    "output_format": "text", "visibility": o.visibility,
-                   "extra_data": test_extra_data(o, marks.get(o.name))}
-                  for o in details.outcomes],
-        "extra_data": submission_extra_data(result, details),
+                   "extra_data": test_extra_data(o, graded.mark_of(o.name))}
+                  for o in graded.outcomes],
+        "extra_data": submission_extra_data(graded, details),
     }
 
 
@@ -102,18 +100,19 @@ def test_extra_data(outcome, mark=None) -> dict:
     return extra
 
 
-def submission_extra_data(result: dict, details: GradeDetails) -> dict:
+def submission_extra_data(graded: Graded, details: GradeDetails) -> dict:
     """What class reports need of one submission (``autograde report``): who, what, the
     protections in force, what went wrong while its code ran (each
     :class:`~autograder.records.events.Event` as a record), why it was not graded."""
     from autograder import __version__
 
-    return {"submission": result["submission"], "assignment": result["assignment"],
-            "max_score": result["max_score"], "engine": __version__,
+    return {"submission": graded.submission, "assignment": graded.assignment,
+            "max_score": graded.max_score, "engine": __version__,
             "file": details.file, "problem": details.problem,
-            "load_failure": details.load_failure, "protections": list(details.protections),
-            "events": [e.to_json() for e in details.events],
-            "written": [asdict(w) for w in details.written]}
+            "load_failure": "" if details.problem else graded.problem,
+            "protections": list(graded.protections),
+            "events": [e.to_json() for e in graded.events],
+            "written": [asdict(w) for w in graded.written]}
 
 
 def gradebook_rows(results: list[Graded]) -> tuple[list[str], list[list]]:
@@ -141,13 +140,10 @@ def gradebook_rows(results: list[Graded]) -> tuple[list[str], list[list]]:
         seconds = [r.seconds for r in mine.values()]
         for a, groups in layout.items():
             r = mine.get(a)
-            per = {g: 0.0 for g in groups}
-            if r:
-                for o in r.outcomes:
-                    per[o.group] += o.score
-                total += r.score
+            earned = {g: score for g, (score, _) in r.by_group().items()} if r else {}
+            total += r.score if r else 0.0
             row += ([r.score, r.max_score] if r else ["", ""])
-            row += [per[g] if r else "" for g, worth in groups.items() if worth]
+            row += [earned.get(g, 0.0) if r else "" for g, worth in groups.items() if worth]
         unknown = None in seconds or not seconds
         rows.append(row + [total, "" if unknown else round(sum(seconds), 1)])
     return header, rows
@@ -191,13 +187,13 @@ def what_went_wrong(result) -> str:
     return "; ".join(f"{kind}: {', '.join(fs)}" if fs else kind for kind, fs in kinds.items())
 
 
-def scrubbed_results(result: dict, details: GradeDetails, paths: GraderPaths) -> dict:
+def scrubbed_results(graded: Graded, details: GradeDetails, paths: GraderPaths) -> dict:
     """:func:`gradescope_results`, every string passed through ``paths.scrub``: the
     ``results.json`` a student receives."""
-    return scrub_all(gradescope_results(result, details), paths.scrub)
+    return scrub_all(gradescope_results(graded, details), paths.scrub)
 
 
-def write_submission_report(folder: Path, result: dict, details: GradeDetails,
+def write_submission_report(folder: Path, graded: Graded, details: GradeDetails,
                             paths: GraderPaths | None = None) -> None:
     """``results.json``, ``feedback.md`` and ``feedback.html`` of one graded submission in
     ``folder``. Every string in them passes ``paths.scrub`` first (by default the places
@@ -207,15 +203,15 @@ def write_submission_report(folder: Path, result: dict, details: GradeDetails,
         paths = GraderPaths.of_grade(out_dir=Path(folder).parent,
                                      submission=Path(details.file) if details.file else None)
     folder.mkdir(parents=True, exist_ok=True)
-    results = scrubbed_results(result, details, paths)
+    results = scrubbed_results(graded, details, paths)
     (folder / "results.json").write_text(json.dumps(results, indent=2),
         encoding="utf-8", errors="replace")
-    fb = scrub_all(feedback_of(result, details), paths.scrub)
+    fb = scrub_all(feedback_of(graded, details), paths.scrub)
     (folder / "feedback.md").write_text(markdown(fb), encoding="utf-8", errors="replace")
     (folder / "feedback.html").write_text(page(fb, folder), encoding="utf-8", errors="replace")
 
 
-def write_report_failure(folder: Path, result: dict, exc: BaseException) -> str:
+def write_report_failure(folder: Path, graded: Graded, exc: BaseException) -> str:
     """Where :func:`write_submission_report` failed for one student: their grade kept, in a
     ``results.json`` and a ``feedback.md`` that say so in one sentence, written so that they
     cannot fail on the text (JSON escapes every character; the sentence is the grader's).
@@ -224,15 +220,15 @@ def write_report_failure(folder: Path, result: dict, exc: BaseException) -> str:
     cannot be written (a full disk, a folder taken away), it says that too."""
     said = (f"Your grade stands, but the grader could not write its feedback "
             f"({type(exc).__name__}); a TA has been told (OUT/{folder.name}).")
-    result["output"] = said
+    result = {**graded.to_contract(), "output": said}
     why = f"{type(exc).__name__}: {str(exc)[:200]}"
-    kept = f"{result.get('score', 0):g}/{result.get('max_score', 0):g}"
+    kept = f"{graded.score:g}/{graded.max_score:g}"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "results.json").write_text(json.dumps(result, indent=2), encoding="utf-8",
                                              errors="replace")
         (folder / "feedback.md").write_text(
-            f"# {folder.name}: {result.get('score', 0):g} / {result.get('max_score', 0):g}"
+            f"# {folder.name}: {graded.score:g} / {graded.max_score:g}"
             f"\n\n{said}\n", encoding="utf-8", errors="replace")
     except OSError as again:
         told = (f"the grader could not write this student's feedback ({why}), nor a "
@@ -257,12 +253,11 @@ def write_marks(folder: Path, graded: Graded) -> None:
     except (OSError, ValueError):
         return                                  # none to update: the next run writes one
     by_name = {o.name: o for o in graded.outcomes if o.manual}
-    marks = {m.test: m for m in graded.marks}
     for t in data.get("tests", []):
         o = by_name.get(t.get("name"))
         if o is not None:
             t.update(score=o.score, status=o.status, output=o.output,
-                     extra_data=test_extra_data(o, marks.get(o.name)))
+                     extra_data=test_extra_data(o, graded.mark_of(o.name)))
     data["score"] = graded.score
     path.write_text(json.dumps(data, indent=2), encoding="utf-8", errors="replace")
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from autograder.records.grades import GradeDetails
+from autograder.records.grades import GradeDetails, Graded
 
 TEMPLATES = Path(__file__).with_name("templates")
 #: the page's policy: images only from data: URIs, inline styles, nothing else at all
@@ -105,34 +105,23 @@ class Feedback:
                 f"{functions} pass.")
 
 
-def failed_outcomes(outcomes) -> list:
-    """The tests counted as failed: every failed one (public checks and held back tests
-    included) but those of a function left as a stub (named as not implemented instead) and
-    the written answers (a person scores them). The one count of the feedback, results.json
-    and the batch summary."""
-    return [o for o in outcomes if o.status == "failed" and not o.not_implemented
-            and not o.manual]
-
-
-def feedback_of(result: dict, details: GradeDetails) -> Feedback:
-    """The feedback of a graded submission (the grade's ``result`` and ``details``)."""
-    outcomes = details.outcomes
+def feedback_of(graded: Graded, details: GradeDetails) -> Feedback:
+    """The feedback of a graded submission (the grade and its ``details``)."""
+    outcomes = graded.outcomes
     public = [o for o in outcomes if o.visibility == "visible"]
     manual = [o for o in outcomes if o.manual]
-    failed = failed_outcomes(outcomes)
     by_output: dict[tuple[str, tuple[str, ...]], list] = {}
-    for o in failed:
+    for o in graded.failed_tests():
         by_output.setdefault((o.output, o.held_back), []).append(o)
     return Feedback(
-        assignment=result["assignment"], submission=result["submission"],
-        score=result["score"], max_score=result["max_score"],
+        assignment=graded.assignment, submission=graded.submission,
+        score=graded.score, max_score=graded.max_score,
         problem=details.problem,
         graded_file=Path(details.file).name if details.file else "",
         note=details.note,
         public=(sum(o.status == "passed" for o in public), len(public)) if public else None,
         public_only=details.public_only,
-        not_implemented=tuple(sorted({o.not_implemented for o in outcomes
-                                      if o.not_implemented})),
+        not_implemented=tuple(graded.not_implemented),
         failures=tuple(Failure(tuple(Scored(o.name, 0.0, o.max_score) for o in group), output,
                                held_back)
                        for (output, held_back), group in by_output.items()),
@@ -140,7 +129,7 @@ def feedback_of(result: dict, details: GradeDetails) -> Feedback:
                      if o.status == "passed" and o not in manual),
         by_hand=tuple(Failure((Scored(o.name, o.score, o.max_score),), o.output) for o in manual),
         figures=tuple((str(t), str(n)) for t, n in details.attachments),
-        events=tuple(e.text for e in details.events),
+        events=tuple(e.text for e in graded.events),
         output=details.output.strip())
 
 
