@@ -41,7 +41,7 @@ def test_a_gradient_that_is_a_string_is_the_students_wrong_answer():
 
 
 def test_the_harness_puts_back_a_replaced_function_and_names_the_line(monkeypatch):
-    guard = harness.install(worker, codec, calls, torch)
+    guard = harness.Guard(worker, codec, calls, torch)
     assert guard.check() == []
     source = "def forged(*args, **kwargs):\n    return {}\n"
     monkeypatch.setattr(worker, "STUDENT_FILES", guard.student_files | {"<student>"})

@@ -275,16 +275,11 @@ def build(assignment: Assignment, out_dir: Path, *, sync_source: bool = True) ->
     return synced
 
 
-def student_requirements(assignment: Assignment) -> list[str]:
-    """What a student installs for ``assignment``: the common set plus its own."""
-    return list(STUDENT_REQUIREMENTS) + list(assignment.settings.release.requirements)
-
-
 def _write_student_tools(assignment: Assignment, out_dir: Path) -> None:
     """check.py, requirements.txt and the README's set-up section (step 5)."""
     name = assignment.name
     (out_dir / "check.py").write_text(check_script(assignment))
-    requirements = student_requirements(assignment)
+    requirements = [*STUDENT_REQUIREMENTS, *assignment.settings.release.requirements]
     names = [r.split(">")[0].split("=")[0].split("<")[0] for r in requirements]
     (out_dir / "requirements.txt").write_text(
         f"# What {name} needs: {', '.join(names)}. Install torch first, on its own (README.md\n"

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import nbformat
 
-from autograder.authoring.course import course_root, package_dir
+from autograder.authoring.course import course_root, hidden_root
 
 EXAMPLE = "scale"
 #: the line of the reference an instructor replaces first
@@ -260,8 +260,7 @@ def create(name: str, title: str = "a new assignment", root: Path | None = None)
     if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise ValueError(f"{name!r}: use a lowercase Python identifier (letters, digits, _)")
     root = root or course_root()
-    hidden = (root / "autograder" / "hidden" if (root / "autograder" / "hidden").is_dir()
-              else package_dir() / "hidden") / name
+    hidden = hidden_root(root) / name
     fmt = {"name": name, "title": title, "fn": EXAMPLE, "todo": TODO_LINE}
     files = {
         root / "solutions" / name / f"{name}.py": MODULE.format(**fmt),

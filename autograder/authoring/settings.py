@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import tomllib
 import typing
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
 from pgcheck.answers import Sheet
@@ -133,34 +133,31 @@ def _table(cls, table, where: str, path: Path) -> dict:
             for name in names if name in table}
 
 
+#: each declared type of a setting: whether a TOML value is one, what the message says is
+#: expected, and the value kept
+_KINDS = {
+    str: (lambda v: isinstance(v, str), "a string", lambda v: v),
+    bool: (lambda v: isinstance(v, bool), "true or false", lambda v: v),
+    float | None: (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+                   "a number", float),
+    tuple[str, ...]: (lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
+                      "a list of strings", tuple),
+    tuple[tuple[str, str], ...]: (
+        lambda v: isinstance(v, dict) and all(isinstance(s, str) for s in v.values()),
+        'a table of name = "module"', lambda v: tuple(v.items())),
+}
+
+
 def _value(kind, value, key: str, path: Path):
     """``value`` as the declared ``kind``, or a SettingsError that says what was expected."""
-    def wrong(expected: str):
-        return SettingsError(f"{path}: {key} must be {expected}, not {value!r}")
-
-    if isinstance(kind, type) and hasattr(kind, "__dataclass_fields__"):
+    if is_dataclass(kind):
         return kind(**_table(kind, value, f"{key}.", path))
-    if kind is str:
-        if not isinstance(value, str):
-            raise wrong("a string")
-        return value
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise wrong("true or false")
-        return value
-    if kind == float | None:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise wrong("a number")
-        return float(value)
-    if kind == tuple[str, ...]:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise wrong("a list of strings")
-        return tuple(value)
-    if kind == tuple[tuple[str, str], ...]:
-        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-            raise wrong('a table of name = "module"')
-        return tuple(value.items())
-    raise TypeError(f"no parser for settings of type {kind}")      # a declaration above
+    if kind not in _KINDS:
+        raise TypeError(f"no parser for settings of type {kind}")      # a declaration above
+    fits, expected, kept = _KINDS[kind]
+    if not fits(value):
+        raise SettingsError(f"{path}: {key} must be {expected}, not {value!r}")
+    return kept(value)
 
 
 def _check_files(settings: Settings, path: Path, hidden: Path) -> None:
@@ -192,7 +189,7 @@ def declared(cls=Settings, where: str = "") -> list[str]:
     keys = []
     for f in fields(cls):
         kind = typing.get_type_hints(cls)[f.name]
-        if isinstance(kind, type) and hasattr(kind, "__dataclass_fields__") and kind is not Sheet:
+        if is_dataclass(kind) and kind is not Sheet:
             keys += declared(kind, f"{where}{f.name}.")
         else:
             keys.append(f"{where}{f.name}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
+from functools import cache, partial
 
 from autograder.cluster.workers import Fingerprints, admitted
 
@@ -35,25 +36,17 @@ class HiddenFunction:
         return getattr(_loaded(self.assignment, self.module), self.name)(*args, **kwargs)
 
 
-_modules: dict = {}
-
-
+@cache
 def _loaded(assignment: str, module: str):
     """The module, loaded once per process (loading runs it)."""
     from autograder.training import modules
 
-    if (assignment, module) not in _modules:
-        _modules[assignment, module] = modules.load(assignment, module)
-    return _modules[assignment, module]
+    return modules.load(assignment, module)
 
 
 def run_hidden(expected: Fingerprints, function: HiddenFunction, args: tuple, kwargs: dict):
     """On a worker: ``function(*args, **kwargs)`` with this worker's graders."""
-    return admitted(expected).run(_call, function, args, kwargs)
-
-
-def _call(function: HiddenFunction, args: tuple, kwargs: dict):
-    return function(*args, **kwargs)
+    return admitted(expected).run(partial(function, *args, **kwargs))
 
 
 class HiddenExecutor(Executor):

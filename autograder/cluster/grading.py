@@ -74,12 +74,6 @@ class GradeReturn:
     files: dict[str, bytes]     #: the report folder: file name -> bytes
     worker: str                 #: the worker's address
 
-    def finished(self, retry: str = "", grader_problem: str = "") -> Graded:
-        """The grade, with what the client learnt of it (why not to reuse it, the grader's
-        problem with this student)."""
-        problem = grader_problem or self.graded.grader_problem
-        return replace(self.graded, retry=retry or problem, grader_problem=problem)
-
 
 def report_files(folder: Path) -> dict[str, bytes]:
     """The files of a grade's report folder, read as data: plain names, regular files (no
@@ -160,9 +154,10 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
     run = uuid.uuid4().hex[:8]
     waiting = deque(range(len(pairs)))
     results: list = [None] * len(pairs)
-    running: dict = {}                       # future -> (index, submission, crashes so far)
+    running: dict = {}                       # future -> (index, submission, crashes, attempt)
     finished: queue.Queue = queue.Queue()    # futures as they finish, in that order
     by_worker: dict[str, Counter] = {}
+    given_up: dict[int, tuple[str, str]] = {}    # graded as not gradable: (why, for the TA)
 
     def send(i: int, sub: Submission, crashes: int, attempt: int) -> None:
         sid, path = pairs[i]
@@ -183,25 +178,19 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
                 answers=bool(assignment.answers))
             send(i, sub, 0, 0)
 
-    def crashed(i: int, sub: Submission, times: int, attempt: int) -> None:
-        sid = pairs[i][0]
-        note(f"{sid}: the grading process stopped {times} times while grading it; graded as "
-             "a crash (every test 0, its code not run again); the next run tries it again")
-        crash = Submission(sub.id, sub.path, problem=crash_text(sub, times))
-        send(i, crash, -times, attempt + 1)
-
-    reasons: dict[int, str] = {}      # why a student was graded as not gradable (failed)
-    told: dict[int, str] = {}         # the same, for the TA (Graded.grader_problem)
+    def give_up(i: int, sub: Submission, attempt: int, why: str, told: str = "") -> None:
+        """Grade the student as not gradable, saying ``why``; the next run tries again."""
+        given_up[i] = (why, told)
+        send(i, Submission(sub.id, sub.path, problem=why), 0, attempt + 1)
 
     def failed(i: int, sub: Submission, why: str, attempt: int) -> None:
         """A task that failed for a reason of its own (not a lost worker): the student is
         graded as not gradable, saying why, and the batch goes on (issue 34)."""
-        sid = pairs[i][0]
-        told[i] = (f"grading it failed on the cluster ({why}); graded as not gradable; the "
-                   "next run tries it again")
-        note(f"{sid}: {told[i]}")
-        reasons[i] = f"the grader could not grade this submission ({why}); a TA has been told"
-        send(i, Submission(sub.id, sub.path, problem=reasons[i]), -1, attempt + 1)
+        told = (f"grading it failed on the cluster ({why}); graded as not gradable; the next "
+                "run tries it again")
+        note(f"{pairs[i][0]}: {told}")
+        give_up(i, sub, attempt, f"the grader could not grade this submission ({why}); a TA "
+                "has been told", told)
 
     def take(future) -> None:
         """One finished task: its grade written, or what its failure calls for."""
@@ -209,14 +198,16 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
         if future.status == "error":
             error = future.exception()
             future.release()
-            if crashes < 0:                  # a crash grade that could not be made: give up
+            if i in given_up:                # a crash grade that could not be made: give up
                 raise error
-            if isinstance(error, KilledWorker):
-                crashed(i, sub, allowed + 1, attempt)
-            elif isinstance(error, GraderCrashed) and crashes < allowed:
+            if isinstance(error, GraderCrashed) and crashes < allowed:
                 send(i, sub, crashes + 1, attempt + 1)
-            elif isinstance(error, GraderCrashed):
-                crashed(i, sub, crashes + 1, attempt)
+            elif isinstance(error, (KilledWorker, GraderCrashed)):    # graded as a crash
+                times = allowed + 1 if isinstance(error, KilledWorker) else crashes + 1
+                note(f"{pairs[i][0]}: the grading process stopped {times} times while grading "
+                     "it; graded as a crash (every test 0, its code not run again); the next run "
+                     "tries it again")
+                give_up(i, sub, attempt, crash_text(sub, times))
             else:                            # this student's problem, not the batch's
                 failed(i, sub, f"{type(error).__name__}: {str(error)[:200]}", attempt)
             return
@@ -225,12 +216,13 @@ def grade_many(grid, pairs: list[tuple[str, Path]], assignment, options: Options
         try:
             write_report(Path(options.out_dir) / pairs[i][0], back.files)
         except (ReportTooLarge, OSError, ValueError) as exc:
-            if crashes < 0:
+            if i in given_up:
                 raise
             failed(i, sub, f"its report could not be written: {exc}", attempt)
             return
-        results[i] = back.finished(retry=reasons.pop(i, None) or (
-            crash_text(sub, -crashes) if crashes < 0 else ""), grader_problem=told.pop(i, ""))
+        why, told = given_up.pop(i, ("", ""))    # what the client learnt of the grade
+        problem = told or back.graded.grader_problem
+        results[i] = replace(back.graded, retry=why or problem, grader_problem=problem)
         by_worker.setdefault(back.worker, Counter())[", ".join(back.graded.protections)] += 1
         on_done(results[i])
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 
 ROOT = "/sys/fs/cgroup"
@@ -116,21 +117,17 @@ class Group:
         """SIGKILL every task in the group until none is left; how many were signalled."""
         killed = 0
         if self.kind == "v2" and os.path.exists(f"{self.folders[0]}/cgroup.kill"):
-            try:
+            with suppress(OSError):
                 killed = len(self.pids())
                 _write(f"{self.folders[0]}/cgroup.kill", "1")
-            except OSError:
-                pass
         for _ in range(200):
             pids = self.pids()
             if not pids:
                 break
             for pid in pids:
-                try:
+                with suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
                     killed += 1
-                except ProcessLookupError:
-                    pass
             time.sleep(0.005)
         return killed
 
@@ -138,18 +135,23 @@ class Group:
         """Kill what is left, then remove the group's folders; returns the peak memory."""
         self.kill()
         peak = self.peak_bytes()
-        for folder in self.folders:
-            # a killed task leaves the group when it is reaped (a pids group keeps a zombie whose
-            # parent, a killed slot server, has not yet been reaped itself): up to 5 s
-            for _ in range(1000):
-                try:
-                    os.rmdir(folder)
-                    break
-                except FileNotFoundError:
-                    break
-                except OSError:
-                    time.sleep(0.005)
+        # a killed task leaves the group when it is reaped (a pids group keeps a zombie whose
+        # parent, a killed slot server, has not yet been reaped itself)
+        _remove_folders(self.folders)
         return peak
+
+
+def _remove_folders(folders: list[str]) -> None:
+    """Remove ``folders``, waiting up to 5 s for each while what was in it goes."""
+    for folder in folders:
+        for _ in range(1000):
+            try:
+                os.rmdir(folder)
+                break
+            except FileNotFoundError:
+                break
+            except OSError:
+                time.sleep(0.005)
 
 
 def parent_folders(kind: str, server_pid: int) -> list[str]:
@@ -169,10 +171,8 @@ def sweep_stale() -> int:
     kind = version()
     if os.geteuid() != 0 or not kind:
         return 0
-    owns = ["/" + _join(ROOT, _own(""))] if kind == "v2" else \
-        ["/" + _join(ROOT, c, _own(c)) for c in V1_CONTROLLERS]
     stale = set()
-    for own in owns:
+    for own in (os.path.dirname(folder) for folder in parent_folders(kind, os.getpid())):
         try:
             names = os.listdir(own)
         except OSError:
@@ -197,7 +197,7 @@ def remove_server_folders(server_pid: int) -> None:
             path = f"{folder}/{child}"
             if child.startswith("w") and os.path.isdir(path):
                 Group(kind, [path], Budget(0, 0, 0)).remove()
-    Parent.remove(type("Folders", (), {"folders": folders})())
+    _remove_folders(folders)
 
 
 class Parent:
@@ -260,15 +260,7 @@ class Parent:
         return group
 
     def remove(self) -> None:
-        for folder in self.folders:
-            for _ in range(1000):       # its workers' groups are going: up to 5 s
-                try:
-                    os.rmdir(folder)
-                    break
-                except FileNotFoundError:
-                    break
-                except OSError:
-                    time.sleep(0.005)
+        _remove_folders(self.folders)       # its workers' groups are going
 
 
 def describe_fallback(reason: str, single_process: bool, memory_mb: int) -> str:

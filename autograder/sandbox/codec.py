@@ -263,7 +263,7 @@ def _text(data: str) -> str:
 def _decode(data, buffers, depth):
     if depth > MAX_DEPTH:
         raise ProtocolError("value nested too deeply")
-    kind = type(data)           # what JSON parses to, first: each case as below
+    kind = type(data)           # what JSON parses to: exactly one of these types
     if kind is float or kind is bool or data is None:
         return data
     if kind is str:
@@ -272,17 +272,11 @@ def _decode(data, buffers, depth):
         return [_decode(v, buffers, depth + 1) for v in data]
     if kind is dict:
         return _decode_tagged(data, buffers, depth)
-    if isinstance(data, int) and not isinstance(data, bool) and not -(1 << 63) <= data < 1 << 64:
-        return Opaque("int", f"an integer of {len(str(abs(data)))} digits")
-    if isinstance(data, str):
-        return _text(data)
-    if data is None or isinstance(data, (bool, int, float)):
-        return data
-    if isinstance(data, list):
-        return [_decode(v, buffers, depth + 1) for v in data]
-    if not isinstance(data, dict):
+    if kind is not int:
         raise ProtocolError(f"unexpected JSON value {type(data).__name__}")
-    return _decode_tagged(data, buffers, depth)
+    if not -(1 << 63) <= data < 1 << 64:
+        return Opaque("int", f"an integer of {len(str(abs(data)))} digits")
+    return data
 
 
 def _decode_tagged(data: dict, buffers, depth):

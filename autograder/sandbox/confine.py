@@ -56,6 +56,7 @@ import os
 import resource
 import shutil
 import signal
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 from autograder.sandbox import kernel
@@ -178,19 +179,16 @@ def resolve_mode(mode: str) -> str:
 def enter_namespaces() -> list[str]:
     """unshare PID, mount, net, IPC and UTS namespaces; as non-root through a user namespace."""
     flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
+    entered = ["pid-namespace", "mount-namespace", "net-namespace", "ipc-namespace"]
     uid, gid = os.geteuid(), os.getegid()
-    if uid != 0:
-        _check(_libc.unshare(flags | CLONE_NEWUSER), "unshare")
-        with open("/proc/self/setgroups", "w") as fh:
-            fh.write("deny")
-        with open("/proc/self/uid_map", "w") as fh:
-            fh.write(f"0 {uid} 1")
-        with open("/proc/self/gid_map", "w") as fh:
-            fh.write(f"0 {gid} 1")
-        return ["user-namespace", "pid-namespace", "mount-namespace", "net-namespace",
-                "ipc-namespace"]
-    _check(_libc.unshare(flags), "unshare")
-    return ["pid-namespace", "mount-namespace", "net-namespace", "ipc-namespace"]
+    if uid == 0:
+        _check(_libc.unshare(flags), "unshare")
+        return entered
+    _check(_libc.unshare(flags | CLONE_NEWUSER), "unshare")
+    for name, text in (("setgroups", "deny"), ("uid_map", f"0 {uid} 1"), ("gid_map", f"0 {gid} 1")):
+        with open(f"/proc/self/{name}", "w") as fh:
+            fh.write(text)
+    return ["user-namespace", *entered]
 
 
 #: what a worker's private root shows of the machine (read-only): the system, nothing else
@@ -304,12 +302,6 @@ def apply_limits(limits: Limits, *, processes: bool) -> None:
         cap(resource.RLIMIT_NPROC, limits.max_processes)
 
 
-def drop_privileges(uid: int) -> None:
-    os.setgroups([])
-    os.setgid(uid)
-    os.setuid(uid)
-
-
 def workdir(pid: int, uid: int) -> str:
     """The working folder of worker ``pid`` running as ``uid``: in the host's /tmp in plain and
     uid modes, in the worker's own /tmp in namespaces mode."""
@@ -381,15 +373,15 @@ def enter(config: Config, fork_init) -> list[str]:
         uid = config.uid
     os.chdir(private_workdir(uid))
     apply_limits(config.limits, processes=uid is not None)
-    if uid is not None:
-        drop_privileges(uid)
+    if uid is not None:     # drop every privilege: no group, the leased uid as gid and uid
+        os.setgroups([])
+        os.setgid(uid)
+        os.setuid(uid)
         protections.append("uid")
     private_home(os.getcwd())
-    try:
+    with suppress(OSError):
         prctl(PR_SET_NO_NEW_PRIVS, 1)
         protections.append("no-new-privs")
-    except OSError:
-        pass
     if kernel.fresh_keyrings():
         protections.append("fresh-keyrings")
     protections.append(kernel.install_filter(ipc_namespace="ipc-namespace" in protections,

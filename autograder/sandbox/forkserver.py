@@ -36,6 +36,7 @@ import signal
 import socket
 import sys
 import time
+from contextlib import suppress
 
 import psutil   # here, not in _reap_all: the first reap would pay for the import (≈ 16 ms)
 
@@ -52,10 +53,8 @@ def _warm_up(extra: list[str]) -> None:
     import torch
 
     for name in extra:          # the assignment's own (assignment.toml: warm_imports)
-        try:
+        with suppress(ImportError):
             importlib.import_module(name)
-        except ImportError:
-            pass
 
     torch.set_num_threads(1)
     # exercise autograd once, the way calls.call_function does: its lazy imports happen here
@@ -89,10 +88,8 @@ def _describe_status(status: int) -> str:
         return f"killed by signal {signal.Signals(sig).name}"
     code = os.WEXITSTATUS(status)
     if code > 128:   # the namespace's parent mirrors a signal as 128 + n
-        try:
+        with suppress(ValueError):
             return f"killed by signal {signal.Signals(code - 128).name}"
-        except ValueError:
-            pass
     return f"exited with status {code}"
 
 
@@ -151,11 +148,9 @@ def _reap_all(first_pid: int | None) -> tuple[int, str]:
     for _ in range(50):
         kids = psutil.Process().children(recursive=True)
         for kid in kids:
-            try:
+            with suppress(psutil.Error):
                 kid.send_signal(signal.SIGKILL)
                 killed += 1
-            except psutil.Error:
-                pass
         while True:   # collect every zombie that is ours
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)

@@ -7,8 +7,8 @@ code that observes them (``pgcheck.calls.call_function``, the worker's handlers,
 ``torch.autograd.grad``) and so forge them. This module is what notices.
 
 It is not in ``pgcheck`` and not in the student's bundle: the grader reads this file and
-sends its text with the load request, and the worker runs it (:func:`install`) before the
-student's module is imported, under a module name it does not register. :class:`Guard`
+sends its text with the load request, and the worker runs it, making a :class:`Guard`, before
+the student's module is imported, under a module name it does not register. :class:`Guard`
 records, at that moment, the identity and the code object of every function it relies on,
 and checks them again after the import and after every call; it also serves the
 connection from then on (:meth:`Guard.serve`) with the functions it recorded, so that a
@@ -104,8 +104,3 @@ class Guard:
                 return
             self.check()
             sock.sendall(self.answer(self._handle(state, msg)))
-
-
-def install(worker, codec, calls, torch) -> Guard:
-    """The guard of this worker, set up before the student's module is imported."""
-    return Guard(worker, codec, calls, torch)

@@ -75,6 +75,7 @@ DENIED_WITHOUT_IPC_NAMESPACE = (
 #: ENOSYS, as under Docker, and the C library falls back to ``clone``, whose flags are seen)
 NAMESPACE_FLAGS = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000,
                    0x40000000)
+CLONE_THREAD = 0x00010000        #: the ``clone`` flag of a new thread (the no-fork filter's)
 #: where a uid without a mount namespace of its own can leave files for the next worker
 SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/dev/mqueue")
 #: keyctl(2) by machine, and what :func:`fresh_keyrings` asks of it
@@ -108,9 +109,6 @@ def syscall_filter(ipc_namespace: bool, no_fork: bool = False):
                 rules.add_rule(again, name)
         rules.add_rule(again, "clone", seccomp.Arg(flags_arg, seccomp.MASKED_EQ, CLONE_THREAD, 0))
     return rules
-
-
-CLONE_THREAD = 0x00010000
 
 
 def install_filter(ipc_namespace: bool, no_fork: bool = False) -> str:

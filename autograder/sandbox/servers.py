@@ -14,18 +14,24 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import suppress
 
 from autograder.sandbox import cgroup, codec, uids
 
 
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (not our child, the factory's: the kernel says)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
 def _wait_gone(pid: int, seconds: float = 2.0) -> None:
-    """Until process ``pid`` (not our child: the factory's) is gone, at most ``seconds``."""
+    """Until process ``pid`` is gone, at most ``seconds``."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return
+    while _running(pid) and time.monotonic() < deadline:
         time.sleep(0.005)
 
 
@@ -105,13 +111,7 @@ class Zygote:
             self.sock.settimeout(None)
 
     def alive(self) -> bool:
-        if self.sock is None:
-            return True     # not connected yet
-        try:                # not our child (the factory's): ask the kernel
-            os.kill(self.pid, 0)
-        except ProcessLookupError:
-            return False
-        return True
+        return self.sock is None or _running(self.pid)      # (not connected yet: alive)
 
     def spawn(self, fds: list[int], uid: int | None, budget: dict | None = None) -> dict:
         """Fork a worker on the call socket and output pipe ``fds``, in a cgroup with
@@ -157,10 +157,8 @@ class Zygote:
         if self.sock is not None:
             self.sock.close()       # the server reaps its workers and exits on hang-up
             self.sock = None
-            try:
+            with suppress(ProcessLookupError):
                 os.kill(self.pid, 9)
-            except ProcessLookupError:
-                pass
             if os.geteuid() == 0:       # its workers' cgroups, which it had no time to remove
                 _wait_gone(self.pid)
                 cgroup.remove_server_folders(self.pid)

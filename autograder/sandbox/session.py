@@ -96,9 +96,8 @@ def tree_bound(spawned: dict, limits: Limits) -> str:
     if isinstance(spawned.get("bound"), str):
         return clip(spawned["bound"], 80)
     why = clip(str(spawned.get("why") or "no cgroup"), 60)
-    if kernel.seccomp is None:      # nothing can stop a fork: per-process limits only
-        return cgroup.describe_fallback(why, False, limits.memory_mb)
-    return cgroup.describe_fallback(why, True, limits.memory_mb)
+    # one process where the filter can stop a fork; without seccomp, per-process limits only
+    return cgroup.describe_fallback(why, kernel.seccomp is not None, limits.memory_mb)
 
 
 class Session:
@@ -118,7 +117,6 @@ class Session:
         self.tampered: tuple = ()           # what the harness found replaced: (what, line)
         self.where = "a call"               # where calls that name no case come from (the test)
         self.fresh = False                  # the worker has answered no call yet
-        self.started = time.monotonic()
         self.used = 0.0                     # seconds spent in calls and loads
         self.last = 0.0                     # seconds of the latest exchange
         self.spent = TimeSpent()
@@ -179,32 +177,33 @@ class Session:
                 self.spent.load += self.last
         except socket.timeout:
             self._kill()
-            self._record(Event(Kind.LOAD_FAILURE, seconds=self.limits.load_timeout,
-                               detail=f"loading stopped after {self.limits.load_timeout:g} s"))
-            self.load_failure = (
-                f"loading your code did not finish within {self.limits.load_timeout:g} s: the "
-                "code at the top level of your file (outside every function) ran that long. An "
-                "infinite loop, or a training run or demo left at the top level? Put such code "
-                "under `if __name__ == \"__main__\":`, which grading never runs.")
-            raise LoadFailure(self.load_failure) from None
+            limit = self.limits.load_timeout
+            raise self._load_failed(limit, f"loading stopped after {limit:g} s", (
+                f"loading your code did not finish within {limit:g} s: the code at the top "
+                "level of your file (outside every function) ran that long. An infinite loop, "
+                "or a training run or demo left at the top level? Put such code under "
+                "`if __name__ == \"__main__\":`, which grading never runs.")) from None
         except (codec.PeerClosed, OSError):
             status = self._kill()
-            self._record(Event(Kind.LOAD_FAILURE, seconds=self.last,
-                               detail=f"the worker died while loading ({status})"))
-            self.load_failure = f"the process running your code died while loading it ({status})"
-            raise LoadFailure(self.load_failure) from None
+            raise self._load_failed(self.last, f"the worker died while loading ({status})",
+                f"the process running your code died while loading it ({status})") from None
         except codec.ProtocolError as exc:
             self._kill()
-            self._record(Event(Kind.LOAD_FAILURE, seconds=self.last,
-                               detail="the worker sent a malformed reply while loading"))
-            self.load_failure = f"your code sent a malformed reply while it was loaded ({exc})"
-            raise LoadFailure(self.load_failure) from None
+            raise self._load_failed(self.last, "the worker sent a malformed reply while loading",
+                f"your code sent a malformed reply while it was loaded ({exc})") from None
         self._note_tampering(reply, "loading your code")
         if not reply.ok:
             self._kill()
             self.load_failure = ("your code could not be loaded: " +
                                  StudentError(reply.error).feedback())
             raise LoadFailure(self.load_failure)
+
+    def _load_failed(self, seconds: float, detail: str, text: str) -> LoadFailure:
+        """After a load that did not finish (its worker killed): the event recorded, ``text``
+        kept as the answer to every later call; the exception that says it."""
+        self._record(Event(Kind.LOAD_FAILURE, seconds=seconds, detail=detail))
+        self.load_failure = text
+        return LoadFailure(text)
 
     def _exchange_hello(self) -> dict:
         """The worker's greeting, sent before any student code ran: the protections in force."""
@@ -245,7 +244,7 @@ class Session:
         crashes the worker, runs out of memory or sends a reply that is refused marks its
         function (or ``label``: what the request runs, in the student's words) broken: its later calls raise :class:`CallSkipped` at once.
         """
-        name = label or message.get("fn") or message.get("entry") or "?"
+        name = label or message.get("fn") or "?"
         where = f"case '{case}'" if case else self.where
         if self._remaining() <= 0:
             self.spent.budget_exhausted = True
@@ -262,8 +261,7 @@ class Session:
         except socket.timeout:
             raise self._hung(name, where, timeout, limit, reference) from None
         except (codec.PeerClosed, OSError, codec.ProtocolError) as exc:
-            then = f", and the remaining calls of {name} will be skipped"
-            raise self._refused(exc, name, where, then) from None
+            raise self._refused(exc, name, where) from None
         self.fresh = False
         self.spent.calls += self.last
         self._note_tampering(reply, where)
@@ -295,10 +293,11 @@ class Session:
         if event.kind in BREAKS_A_FUNCTION:
             self.broken.setdefault(event.function, event)
 
-    def _refused(self, exc: Exception, name: str, where: str, then: str) -> SubmissionProblem:
+    def _refused(self, exc: Exception, name: str, where: str) -> SubmissionProblem:
         """After a reply that was cut off (the worker died) or refused (too large, not a valid
         frame): kill the worker (it is restarted for the next call), record the event; the
         exception that says so."""
+        then = f", and the remaining calls of {name} will be skipped"
         status = self._kill()
         self.restarts += 1
         if isinstance(exc, (codec.PeerClosed, OSError)):
@@ -337,11 +336,11 @@ class Session:
         return CallTimeout(f"{name} did not return within {timeout:.1f} s on this case"
                            f"{took}; it was stopped, and its remaining calls will be skipped")
 
-    def skip_if_broken(self, *names: str, then: str = "so its remaining calls were not run"):
-        """Raise :class:`CallSkipped` naming the first failure of any of ``names``."""
-        for name in names:
-            if name in self.broken:
-                raise CallSkipped(f"skipped: {name} {self.broken[name].what}, {then}")
+    def skip_if_broken(self, name: str) -> None:
+        """Raise :class:`CallSkipped` naming the first failure of ``name``, if it had one."""
+        if name in self.broken:
+            raise CallSkipped(f"skipped: {name} {self.broken[name].what}, so its remaining calls "
+                              "were not run")
 
     def call(self, fn: str, args=(), kwargs=None, *, grad=None, echo_args=False,
              timeout=None, reference: ReferenceRun | None = None, case: str = "") -> CallResult:

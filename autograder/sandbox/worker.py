@@ -88,7 +88,7 @@ def load(msg: dict, state: dict) -> types.ModuleType:
 
         space = {"__name__": "_guard"}
         exec(compile(msg["harness"], "<harness>", "exec"), space)
-        state["guard"] = space["install"](sys.modules[__name__], codec, pgcheck.calls, torch)
+        state["guard"] = space["Guard"](sys.modules[__name__], codec, pgcheck.calls, torch)
     for name, text in (msg.get("provided") or {}).items():
         filename = f"<provided {name}.py>"
         register_source(filename, text)
@@ -122,10 +122,14 @@ def answers(msg: dict) -> dict:
          "error": None if r.error is None else describe(r.error)} for r in results]}
 
 
+def error_reply(kind: str, message: str) -> dict:
+    """A failed reply: an error of ``kind`` saying ``message``, with no frames to show."""
+    return {"ok": False, "error": {"type": kind, "message": message, "traceback": ""}}
+
+
 def handle(state: dict, msg) -> dict:
     if not isinstance(msg, dict):
-        return {"ok": False, "error": {"type": "ProtocolError", "message": "bad request",
-                                       "traceback": ""}}
+        return error_reply("ProtocolError", "bad request")
     op = msg.get("op")
     try:
         if op == "load":
@@ -134,16 +138,12 @@ def handle(state: dict, msg) -> dict:
         if op == "answers":
             return answers(msg)
         if state.get("module") is None:
-            return {"ok": False, "error": {"type": "NotLoaded", "message": "no submission loaded",
-                                           "traceback": ""}}
+            return error_reply("NotLoaded", "no submission loaded")
         if op not in ("call", "map"):
-            return {"ok": False, "error": {"type": "ProtocolError",
-                                           "message": f"unknown op {op!r}", "traceback": ""}}
+            return error_reply("ProtocolError", f"unknown op {op!r}")
         fn = getattr(state["module"], msg["fn"], None)
         if not callable(fn):
-            return {"ok": False, "error": {"type": "MissingFunction",
-                                           "message": f"missing function: {msg['fn']}",
-                                           "traceback": ""}}
+            return error_reply("MissingFunction", f"missing function: {msg['fn']}")
         return (call if op == "call" else map_calls)(fn, msg)
     except BaseException as exc:  # noqa: BLE001 - student code may raise anything, even SystemExit
         return {"ok": False, "error": describe(exc)}
@@ -164,8 +164,6 @@ def serve(sock) -> None:
             frame = codec.pack(reply)
         except BaseException as exc:  # noqa: BLE001 - a hostile result may break encoding
             reason = describe(exc)["message"] or type(exc).__name__   # MemoryError() says nothing
-            frame = codec.pack({"ok": False, "error": {
-                "type": "UnencodableResult",
-                "message": f"the result could not be sent back: {reason}",
-                "traceback": ""}})
+            frame = codec.pack(error_reply("UnencodableResult",
+                                           f"the result could not be sent back: {reason}"))
         sock.sendall(frame)

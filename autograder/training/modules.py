@@ -62,11 +62,8 @@ def with_checks() -> list[str]:
 
 def experiments() -> dict[str, tuple[Assignment, str]]:
     """Every experiment of the course: name -> (its assignment, module name)."""
-    found = {}
-    for assignment in assignments().values():
-        for name, module in assignment.settings.experiments:
-            found[name] = (assignment, module)
-    return found
+    return {name: (assignment, module) for assignment in assignments().values()
+            for name, module in assignment.settings.experiments}
 
 
 def experiment_module(name: str) -> ModuleType:
