@@ -111,3 +111,16 @@ def test_building_the_parser_imports_no_torch():
                           cwd=ROOT, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]", proc.stdout
+
+
+def test_every_command_shows_the_examples_of_its_docstring_and_runs_without_docstrings():
+    """Each command's ``--help`` ends in the ``Examples::`` of its module's docstring (one
+    copy); under ``python -OO``, which strips docstrings, the parser is still built."""
+    from autograder import cli
+
+    for name, parser in cli.build_parser()._subparsers._group_actions[0].choices.items():
+        assert "examples:\n  autograde " in parser.format_help(), name
+    code = "from autograder import cli; cli.build_parser().parse_args(['grade', '--help'])"
+    proc = subprocess.run([sys.executable, "-OO", "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert proc.returncode == 0 and "--budget" in proc.stdout, proc.stderr

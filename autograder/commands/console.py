@@ -174,15 +174,17 @@ def grade_with_progress(pairs, assignment, options, jobs, quiet=False, grid=None
         return grade_many(pairs, assignment, options, jobs=jobs, on_done=done, subs=subs)
 
 
-def command_parser(sub, name: str, doc: str, **kwargs):
+def command_parser(sub, name: str, doc: str | None, **kwargs):
     """The subparser of command ``name`` under ``sub``: the ``Examples::`` that end its
     module's docstring ``doc`` are the epilog of its ``--help`` (above an ``epilog`` of its
     own), laid out as written."""
     import argparse
     import textwrap
 
-    examples = textwrap.dedent(doc.split("Examples::\n", 1)[1]).strip("\n")
-    epilog = "examples:\n" + textwrap.indent(examples, "  ")
+    if doc is not None and "Examples::\n" not in doc:
+        raise ValueError(f"the module of command {name!r}: its docstring ends in no Examples::")
+    examples = textwrap.dedent((doc or "Examples::\n").split("Examples::\n", 1)[1]).strip("\n")
+    epilog = "examples:\n" + textwrap.indent(examples, "  ") if examples else ""  # none: -OO
     epilog += f"\n\n{kwargs.pop('epilog')}" if kwargs.get("epilog") else ""
     return sub.add_parser(name, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
                           **kwargs)
