@@ -36,3 +36,16 @@ def test_no_gradient_flows_from_a_detached_output():
     reply = call_function(lambda x: x.detach() * 2, [x], {},
                           grad={"wrt": [0], "grad_output": torch.ones(4)})
     assert reply["grads"] is None and "detached" in reply["grad_error"]
+
+
+def test_a_submission_that_could_not_be_read_fails_each_function_a_test_names_with_why():
+    """The stand-in for unreadable work (a link, a pipe, a file over its limit) raises the
+    reason at the first touch of any function, and notes the name as called: every test then
+    says why the work was not graded (a fast check of the seam the proxy and the grade share)."""
+    from autograder.engine.grade import _Unloadable
+    from autograder.sandbox.problems import LoadFailure
+
+    student = _Unloadable("work.py is a symbolic link; submit the file itself")
+    with pytest.raises(LoadFailure, match="symbolic link"):
+        student.some_function(None)
+    assert student.called == ["some_function"]

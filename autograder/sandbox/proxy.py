@@ -93,6 +93,9 @@ class Student:
         if name.startswith("_"):
             raise AttributeError(name)
         self.called.append(name)
+        return self.function(name)
+
+    def function(self, name: str) -> Function:
         return Function(self, name)
 
     def sources(self) -> tuple[str, ...]:
@@ -116,4 +119,4 @@ class Student:
         """``[fn(*item) for item in items]`` in the worker, in one exchange (a training run's
         ``verify`` on every completion of an update, the gradient probes): :meth:`Function.map`."""
         self.called.append(fn)
-        return Function(self, fn).map(items, case=case, timeout=timeout)
+        return self.function(fn).map(items, case=case, timeout=timeout)
