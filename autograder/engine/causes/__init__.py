@@ -103,4 +103,5 @@ class Causes(KnownMistakes):
                 return self.replay(payload, obs)
             return answer_of(name, payload, obs)
         near = closest(value_cases(fn, observations), own + bank, answer)
-        return Cause(near.text, "convention:" + ",".join(near.names)) if near else None
+        return Cause(near.text, "convention:" + ",".join(near.names),
+                     partial=near.partial) if near else None

@@ -14,9 +14,9 @@ The candidates for a function ``fn`` are our own code, run here, never the stude
 * every known mistake of the bank (``hidden/<name>/mutants``) that defines ``fn`` and has a hint.
 
 On every compared case of ``fn`` (values, and gradients where the case asks for them) a candidate
-*explains* the student's answer when it agrees with it by the case's own check, or when its
-distance to the student's answer is at most :data:`RATIO` times the reference's and at most
-:data:`SMALL` of the answer's size (the second, small deviation). A cause is named when
+*explains* the student's answer when it agrees with it by the case's own check, or when it
+differs by a small deviation only (:func:`small`) and, where the student failed, its distance
+to the student's answer is at most :data:`RATIO` times the reference's. A cause is named when
 
 * one candidate explains every compared case, failed and passed (a student right where the
   candidate is wrong does not compute it), and the cases where it differs from the reference
@@ -27,7 +27,8 @@ distance to the student's answer is at most :data:`RATIO` times the reference's 
 
 An answer of one number (a verifier's 1.0 or 0.0) has no small deviation: there a second one
 shows as a few cases the candidate does not explain, at most :data:`BIT_MISSES` of the failed
-ones, and every other candidate must miss :data:`BIT_GAP` of them more.
+ones, and every other candidate must miss :data:`BIT_GAP` of them more; the cause then says
+that another difference remains.
 
 A match that is not exact says so: a small difference remains besides. A correct solution is
 never shown one: its function fails no case, and this step runs only for failed ones.
@@ -37,8 +38,9 @@ from __future__ import annotations
 import importlib.util
 import math
 import warnings
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, partial
+from typing import NamedTuple
 
 import torch
 
@@ -47,13 +49,13 @@ from autograder.engine.causes.replay import one_of, replay
 
 #: a candidate's distance to the student's answer, as a fraction of the reference's, at most
 RATIO = 0.05
-#: ... and as a fraction of the answer's size (the second, small deviation), at most
+#: ... and each of its numbers within this fraction of the candidate's (a small deviation)
 SMALL = 2e-3
 #: how much further than the closest every candidate with another text must lie
 SEPARATION = 20.0
 #: answers of one number (bits) have no small deviation: a second one shows as a few cases the
 #: candidate does not explain, at most this fraction of the failed ones ...
-BIT_MISSES = 0.2
+BIT_MISSES = 0.1
 #: ... and every candidate with another text must miss this fraction of them more
 BIT_GAP = 0.1
 #: what a match that is close but not exact adds
@@ -86,10 +88,22 @@ def conventions(module) -> list[Convention]:
 
 @dataclass(frozen=True)
 class Closest:
-    """The named candidates (their names and texts) and whether every case matched exactly."""
+    """The named candidates (their names and texts), whether every case matched exactly, and
+    whether some failed cases of one number are left unexplained (another difference)."""
     names: tuple[str, ...]
     text: str
     exact: bool
+    partial: bool = False
+
+
+class Fit(NamedTuple):
+    """How well one candidate explains the cases: the sum of its distances as fractions of the
+    reference's, plus the fraction of the failed cases of one number it leaves unexplained."""
+    total: float
+    exact: bool
+    name: str
+    text: str
+    missed: int
 
 
 def flat(answer) -> torch.Tensor:
@@ -97,34 +111,58 @@ def flat(answer) -> torch.Tensor:
     return torch.tensor(_numbers(answer), dtype=torch.float64)
 
 
-def distance(a: torch.Tensor, b: torch.Tensor) -> tuple[float, float]:
-    """(distance, size): the norm of ``a - b`` where both are finite, infinite where they differ
-    in which numbers are NaN or infinite, or in length; and the larger of their norms."""
+def distance(a: torch.Tensor, b: torch.Tensor) -> float:
+    """The norm of ``a - b`` where both are finite; infinite where they differ in which numbers
+    are NaN or infinite, or in length."""
     if a.shape != b.shape:
-        return math.inf, 0.0
+        return math.inf
     finite = torch.isfinite(a) & torch.isfinite(b)
     same_odd = (torch.isnan(a) & torch.isnan(b)) | (torch.isinf(a) & (a == b))
     if bool((~finite & ~same_odd).any()):
-        return math.inf, 0.0
-    d = float((a[finite] - b[finite]).norm()) if bool(finite.any()) else 0.0
-    size = max(float(a[finite].norm()), float(b[finite].norm())) if bool(finite.any()) else 0.0
-    return d, size
+        return math.inf
+    return float((a[finite] - b[finite]).norm()) if bool(finite.any()) else 0.0
+
+
+def small(obs: Observation, student, answer) -> bool:
+    """The student's answer is the candidate's up to a small deviation: on a float64 precision
+    case, agreement at the value tests' tolerance (a float32 intermediate, another eps); on
+    any case with more than one number, every number within :data:`SMALL` of the candidate's,
+    relative to it (the odd ones, NaN and infinities, where the candidate's are). One number
+    alone (a loss) has no small deviation beyond that: a mean hides one element's change."""
+    if loose(obs) is not obs and agree(loose(obs), student, answer):
+        return True
+    s, c = flat(student), flat(answer)
+    if s.numel() < 2 or not math.isfinite(distance(s, c)):
+        return False
+    finite = torch.isfinite(c)
+    scale = float(c[finite].abs().max()) if bool(finite.any()) else 0.0
+    gap = (s[finite] - c[finite]).abs()
+    return bool((gap <= SMALL * c[finite].abs() + SMALL * 1e-2 * scale).all())
+
+
+def loose(obs: Observation) -> Observation:
+    """``obs`` judged at the value tests' tolerance (itself when it is not a precision case)."""
+    judge = obs.judge
+    if not (isinstance(judge, partial) and judge.keywords.get("precision")):
+        return obs
+    return replace(obs, judge=partial(judge.func, *judge.args,
+                                      **{**judge.keywords, "precision": False}))
 
 
 def explains(obs: Observation, answer) -> tuple[bool, bool, float]:
     """(explains, exactly, distance as a fraction of the reference's) of one case: a candidate
-    must lie within a small deviation (:data:`SMALL`) of the student's answer; where it differs
-    from the reference's and the student failed, also :data:`RATIO` times closer than the
-    reference (where it agrees with the reference, the case tells it from nothing)."""
+    must lie within a small deviation (:func:`small`) of the student's answer; where it
+    differs from the reference's and the student failed, also :data:`RATIO` times closer than
+    the reference (where it agrees with the reference, the case tells it from nothing)."""
     if agree(obs, obs.student, answer):
         return True, True, 0.0
-    student = flat(obs.student)
-    d, size = distance(student, flat(answer))
-    if not math.isfinite(d) or d > SMALL * size:
+    if not small(obs, obs.student, answer):
         return False, False, math.inf
     if agree(obs, obs.student, obs.reference) or agree(obs, answer, obs.reference):
         return True, False, 0.0
-    ref, _ = distance(student, flat(obs.reference))
+    student = flat(obs.student)
+    d = distance(student, flat(answer))
+    ref = distance(student, flat(obs.reference))
     if not math.isfinite(ref):
         return True, False, 0.0
     if ref == 0.0:          # the same numbers as the reference: the difference lies elsewhere
@@ -160,20 +198,21 @@ def closest(cases: list[Observation], candidates: list[tuple[str, str, object]],
         else:
             if missed <= BIT_MISSES * failed and (
                     len(evidence) >= 2 or any(informative(a) for a in evidence)):
-                fitting.append((total + missed / failed, exact and not missed, name, text,
-                                missed))
+                fitting.append(Fit(total + missed / failed, exact and not missed, name, text,
+                                   missed))
     if not fitting:
         return None
-    fitting.sort(key=lambda f: f[0])
-    best = fitting[0][0]
-    bound = best + BIT_GAP if fitting[0][4] else SEPARATION * best
-    near = [f for f in fitting if f[0] <= bound + 1e-9]
-    texts = list(dict.fromkeys(f[3] for f in near))
+    fitting.sort()
+    best = fitting[0]
+    bound = best.total + BIT_GAP if best.missed else SEPARATION * best.total
+    near = [f for f in fitting if f.total <= bound + 1e-9]
+    texts = list(dict.fromkeys(f.text for f in near))
     if len(texts) > 2:
         return None
-    exact = all(f[1] for f in near)
-    return Closest(tuple(f[2] for f in near), one_of(texts) + ("" if exact else APPROXIMATE),
-                   exact)
+    exact = all(f.exact for f in near)
+    partial = any(f.missed for f in near)
+    return Closest(tuple(f.name for f in near),
+                   one_of(texts) + ("" if exact or partial else APPROXIMATE), exact, partial)
 
 
 def bit(obs: Observation) -> bool:
