@@ -91,7 +91,11 @@ class Causes(KnownMistakes):
         return UNKNOWN
 
     def closest(self, fn: str, observations: list[Observation]) -> Cause | None:
-        """Step d: the closest convention of ``fn``, named ``convention:<names>``."""
+        """Step d: the closest convention of ``fn``, named ``convention:<names>``; none while a
+        function it calls answers wrongly (its failures may follow from that one's)."""
+        if any(o.fn != fn and o.fn in self.scope(fn) and not agree(o, o.student, o.reference)
+               for o in observations):
+            return None
         own = [(c.name, c.text, c) for c in
                (assignment_conventions(self.assignment) if self.assignment else ())
                if c.fn == fn]
