@@ -30,8 +30,10 @@ shows as a few cases the candidate does not explain, at most :data:`BIT_MISSES` 
 ones, and every other candidate must miss :data:`BIT_GAP` of them more; the cause then says
 that another difference remains.
 
-A match that is not exact says so: a small difference remains besides. A correct solution is
-never shown one: its function fails no case, and this step runs only for failed ones.
+A match that is not exact says so: a small difference remains besides. Nothing is named while
+a function that ``fn`` calls answers wrongly (``fn``'s failures may follow from that one's). A
+correct solution is never shown one: its function fails no case, and this step runs only for
+failed ones.
 """
 from __future__ import annotations
 
