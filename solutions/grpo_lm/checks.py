@@ -29,7 +29,8 @@ def check_verify_final_answer_format(student):
     """The number after the last '=', one optional '.' at its end and nothing else: no leading
     zero, sign or space."""
     for text, want in (("17×24=408", 1.0), ("=408.", 1.0), ("=0408.", 0.0), ("=+408.", 0.0),
-                       ("= 408.", 0.0), ("=408..", 0.0), ("=408.5", 0.0), ("=408=0408.", 0.0)):
+                       ("= 408.", 0.0), ("=408..", 0.0), ("=408.5", 0.0), ("=408.\n", 0.0),
+                       ("=408=0408.", 0.0)):
         expect_float(student.verify(text, 17, 24), want, case=f"verify({text!r}, 17, 24)")
 
 
