@@ -71,8 +71,8 @@ def rounding_hint(out) -> str | None:
     if not (torch.isfinite(first) and first != 0 and bool((out == first).all())):
         return None
     return ("in float32 the mean of three 0.9s misses 0.9 by a rounding error, and dividing "
-            "it by a std just as tiny (plus eps) blows it up: give a group whose rewards are "
-            "all equal exactly 0")
+            "it by a std just as tiny blows it up: give a group whose rewards are all equal "
+            "exactly 0")
 
 
 def check_sequence_logprob_path(student):

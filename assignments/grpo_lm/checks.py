@@ -21,7 +21,7 @@ def check_verify_the_texts_rollouts(student):
 
 def check_verify_never_fails(student):
     """Junk is simply wrong: no '=', nothing after it, letters, something not a string."""
-    for junk in ("", "408", "17×24=", "=abc.", None, 408, b"=408."):
+    for junk in ("", "408", "17×24=", "=abc.", None, 408):
         expect_float(student.verify(junk, 17, 24), 0.0, case=f"verify({junk!r}, 17, 24)")
 
 
