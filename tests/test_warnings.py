@@ -34,7 +34,7 @@ def test_each_warning_has_a_public_check_its_mistake_fails(name):
     that ignores the warning fails it (both run here: our own code, never a student's)."""
     assignment = course.get(name)
     warned, _ = listed(name)
-    text = " ".join(material(assignment).values())
+    text = flat(" ".join(material(assignment).values()))
     checks = {n: fn for n, fn, _ in public_checks(assignment)}
     bank = {m.name: m for m in mutants.bank(assignment)}
     reference = LocalStudent(mutants.Mutant("reference", assignment.reference_module,

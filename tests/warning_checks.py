@@ -7,7 +7,8 @@ each warning of an assignment's material (its module's docstrings and comments, 
 markdown, its README) is listed in ``tests/assignments/<name>/warnings.py`` as ``WARNINGS``: a
 phrase of the sentence, a known mistake of the bank that ignores it, and the public check that
 the mistake fails (the reference passing it). Sentences the scan finds that warn of nothing go
-in ``NOT_WARNINGS``; a paragraph describing the hidden tests is not a warning.
+in ``NOT_WARNINGS``; a sentence describing the tests (the hidden tests, the public checks)
+is not a warning.
 """
 from __future__ import annotations
 
@@ -24,6 +25,11 @@ WARNING = re.compile(r"\b(make sure|careful|note that|beware|warning|must not|mu
                      r"underflows?|overflows?|is NaN|exactly 0)", re.I)
 
 
+#: a sentence describing the tests themselves (what the hidden tests try, what the public
+#: checks are) warns of nothing
+DESCRIBES_TESTS = re.compile(r"\b(hidden tests?|public checks?)\b|`checks\.py` \(", re.I)
+
+
 @dataclass(frozen=True)
 class Warned:
     """``phrase`` of a warning, the known ``mutant`` that ignores it, the public ``check`` that
@@ -38,24 +44,25 @@ def flat(text: str) -> str:
 
 
 def material(assignment) -> dict[str, str]:
-    """What a student reads: the README, the notebook's markdown and the module (whitespace
-    made single spaces)."""
+    """What a student reads: the README, the notebook's markdown and the module."""
     found = texts(assignment)
     found["module"] = assignment.reference_module.read_text()
-    return {where: flat(text) for where, text in found.items()}
+    return found
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of a flattened text, a table's cells each apart."""
-    pieces = re.split(r"(?<=[.!?:])\s+(?=[A-Z(`*])|\s\|\s", text)
-    return [p for p in pieces if p.strip()]
+    """The sentences of a text, whitespace made single spaces: paragraphs, bullets, headings
+    and table cells each apart, then split after a full stop, colon, ! or ?."""
+    blocks = re.split(r"\n\s*\n|\n(?=\s*(?:[*#|-] |\d+\. ))|\s\|\s", text)
+    return [piece for block in blocks
+            for piece in re.split(r"(?<=[.!?:])\s+(?=[A-Z(`*])", flat(block)) if piece]
 
 
 def warning_sentences(assignment) -> list[tuple[str, str]]:
     """(where, sentence) of every sentence of the material holding a warning's words, except
-    those describing the hidden tests."""
+    those describing the tests."""
     return [(where, s) for where, text in material(assignment).items() for s in sentences(text)
-            if WARNING.search(s) and not re.search(r"\bhidden tests?\b", s, re.I)]
+            if WARNING.search(s) and not DESCRIBES_TESTS.search(s)]
 
 
 def load(assignment_dir: Path) -> tuple[list[Warned], list[str]]:
