@@ -2,11 +2,12 @@
 
 Source: asimkadav/nanogrpo, grpo.py, ``GRPOLoss.forward``: ``adv = (rewards - rewards.mean()) /
 (rewards.std(unbiased=False)+self.eps)`` ("batch-norm advantage"). Ported: the (P, G)
-rewards as the batch; eps is the argument.
+rewards as the batch; eps is the argument. Label amended after the first grader run: "always
+normalises" was meant, and the words "standardised" were left out of the expression.
 """
 SOURCE = "asimkadav/nanogrpo grpo.py (GRPOLoss.forward)"
 KIND = "grpo: batch statistics"
-CAUSE = r"whole batch|each group|group's own|row|normalize_std|only when"
+CAUSE = r"whole batch|each group|group's own|row|normalize_std|only when|standardi"
 
 import torch
 
