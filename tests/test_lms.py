@@ -55,6 +55,16 @@ def graded(tmp_path_factory):
     return tmp, runs
 
 
+def export(tmp, *args):
+    """``autograde export`` of the class's grades with its roster: it places every grade but
+    dave's (not on the roster), names his, and fails for it."""
+    proc = autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", *args,
+                     check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert "not placed: dave (reinforce): not on the roster" in proc.stderr
+    return proc
+
+
 def score(tmp, name, sid) -> float:
     return json.loads((tmp / "grades" / name / sid / "results.json").read_text())["score"]
 
@@ -81,7 +91,7 @@ def test_report_takes_the_roster_too(graded):
 def test_the_course_gradebook_has_every_grade_and_no_grade_for_no_submission(graded):
     tmp, _ = graded
     out = tmp / "course.csv"
-    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "csv",
+    export(tmp, "--to", "csv",
               "-o", out)
     rows = list(csv.reader(out.open()))
     a = lambda name, sid: f"{score(tmp, name, sid):g}"                         # noqa: E731
@@ -98,7 +108,7 @@ def test_the_course_gradebook_has_every_grade_and_no_grade_for_no_submission(gra
 def test_ideas_add_up_to_the_assignment_and_missing_zero_says_zero(graded):
     tmp, _ = graded
     out = tmp / "course-ideas.csv"
-    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--ideas",
+    export(tmp, "--ideas",
               "--missing", "zero", "-o", out)
     rows = list(csv.DictReader(out.open()))
     ideas = [c for c in rows[0] if c.startswith("reinforce: ")]
@@ -130,11 +140,10 @@ def canvas_read(path):
 
 def test_canvas_gets_its_export_back_with_our_cells_filled_and_nothing_else_changed(graded):
     tmp, _ = graded
-    export, out = tmp / "canvas-export.csv", tmp / "canvas-import.csv"
-    export.write_text(CANVAS)
-    proc = autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "canvas",
-                     "--canvas-export", export, "-o", out)
-    before, _ = canvas_read(export)
+    exported, out = tmp / "canvas-export.csv", tmp / "canvas-import.csv"
+    exported.write_text(CANVAS)
+    proc = export(tmp, "--to", "canvas", "--canvas-export", exported, "-o", out)
+    before, _ = canvas_read(exported)
     after, students = canvas_read(out)
     ours = {(2, 5): f"{score(tmp, 'reinforce', 'alice'):.2f}", (2, 6): "42.00",
             (3, 5): f"{score(tmp, 'reinforce', 'bob'):.2f}"}
@@ -149,55 +158,61 @@ def test_canvas_gets_its_export_back_with_our_cells_filled_and_nothing_else_chan
 
 def test_a_column_named_by_hand_and_a_missing_one(graded):
     tmp, _ = graded
-    export, out = tmp / "canvas-named.csv", tmp / "canvas-named-import.csv"
-    export.write_text(CANVAS.replace("grpo (1004)", "GRPO homework (1004)"))
-    proc = autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "canvas",
-                     "--canvas-export", export, "-o", out)
+    exported, out = tmp / "canvas-named.csv", tmp / "canvas-named-import.csv"
+    exported.write_text(CANVAS.replace("grpo (1004)", "GRPO homework (1004)"))
+    proc = export(tmp, "--to", "canvas", "--canvas-export", exported, "-o", out)
     assert "no Canvas column for grpo" in proc.stderr
-    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "canvas",
-              "--canvas-export", export, "-o", out, "--column", "grpo=GRPO homework (1004)")
+    export(tmp, "--to", "canvas", "--canvas-export", exported, "-o", out,
+           "--column", "grpo=GRPO homework (1004)")
     assert canvas_read(out)[1]["101"]["1004"] == "42.00"
 
 
 def test_a_semicolon_export_comes_back_with_semicolons(graded):
     tmp, _ = graded
-    export, out = tmp / "canvas-semicolon.csv", tmp / "canvas-semicolon-import.csv"
+    exported, out = tmp / "canvas-semicolon.csv", tmp / "canvas-semicolon-import.csv"
     rows = list(csv.reader(CANVAS.splitlines()))
-    with export.open("w", newline="") as fh:
+    with exported.open("w", newline="") as fh:
         csv.writer(fh, delimiter=";").writerows([[c.replace("8.00", "8,00") for c in r]
                                                  for r in rows])
-    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "canvas",
-              "--canvas-export", export, "-o", out)
+    export(tmp, "--to", "canvas", "--canvas-export", exported, "-o", out)
     back = list(csv.reader(out.open(), delimiter=";"))
     assert back[2][5:8] == [f"{score(tmp, 'reinforce', 'alice'):.2f}", "42.00", "8,00"]
     assert [r[:5] for r in back] == [r[:5] for r in rows]
 
 
+MOODLE = """First name,Last name,ID number,Institution,Department,Email address,Assignment: reinforce (Real),Assignment: grpo (Real),Quiz: Quiz 1 (Real),Last downloaded from this course
+Alice,Liddell,S0001,,,alice@example.edu,-,-,8.00,1764700000
+Bob,Builder,S0002,,,bob@example.edu,5.00,40.00,7.00,1764700000
+Carol,Danvers,S0003,,,carol@example.edu,12.00,30.00,9.00,1764700000
+"""
+
+
 def moodle_read(path, field_values):
-    """A file as Moodle's CSV grade import reads it: a header line, every line as many
-    fields, the mapped identifier never blank and a known user, each value a number with
-    a point or blank (which clears)."""
+    """A file as Moodle's CSV grade import reads it (``grade/import/csv``): a header line,
+    every line as many fields, the mapped identifier never blank and a known user (else the
+    import stops), each value a number with a point, or blank or ``-`` (which clear)."""
     rows = list(csv.reader(path.open(encoding="utf-8-sig")))
     header = rows[0]
     assert all(len(r) == len(header) for r in rows)
     for row in rows[1:]:
         assert row[0] in field_values
-        assert all(v == "" or re.fullmatch(r"\d+(\.\d+)?", v) for v in row[2:])
+        assert all(v in ("", "-") or re.fullmatch(r"\d+(\.\d+)?", v) for v in row[2:])
     return rows
 
 
-def test_moodle_reads_one_identifier_column_and_a_column_per_item(graded):
+def test_moodle_writes_only_what_changes_and_never_clears_a_grade(graded):
     tmp, _ = graded
-    out = tmp / "moodle.csv"
-    proc = autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "moodle",
-                     "--moodle-id", "id_number", "-o", out)
+    export_file, out = tmp / "moodle-export.csv", tmp / "moodle.csv"
+    export_file.write_text(MOODLE)
+    proc = export(tmp, "--to", "moodle", "--moodle-export", export_file, "--moodle-id",
+                  "id_number", "-o", out)
     rows = moodle_read(out, {"S0001", "S0002", "S0003"})
-    assert rows == [["ID number", "Name", "grpo", "reinforce"],
+    # bob has no grpo of ours: his 40.00 stays (as exported); carol has nothing new: no row
+    assert rows == [["ID number", "Name", "grpo", "reinforce"],        # the registry's order
                     ["S0001", "Liddell, Alice", "42", f"{score(tmp, 'reinforce', 'alice'):g}"],
-                    ["S0002", "'=HYPERLINK(1)", "", f"{score(tmp, 'reinforce', 'bob'):g}"]]
-    assert "left out, no grade of any assignment: carol" in proc.stderr
+                    ["S0002", "'=HYPERLINK(1)", "40.00", f"{score(tmp, 'reinforce', 'bob'):g}"]]
     assert "map from 'ID number' to 'useridnumber'" in proc.stderr
-    assert "clear a grade Moodle holds: bob (grpo)" in proc.stderr
+    assert "cells: 3 written, 0 unchanged, 3 kept (no grade of ours), 1 refused" in proc.stderr
 
 
 def test_two_folders_grading_one_assignment_are_refused(graded, tmp_path):
