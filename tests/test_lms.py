@@ -283,7 +283,18 @@ def test_the_guide_runs_as_written_on_a_fresh_copy(tmp_path):
         "Email address,Name,gae,grpo,grpo_lm,ppo,reinforce",
         "alice@example.edu,Alice Liddell,27,42,26,24,31",
         "bob@example.edu,Bob Builder,0,0,0,0,0",
-        "carol@example.edu,Carol Danvers,27,,,,31"]
+        "carol@example.edu,Carol Danvers,27,-,-,18.00,31"]     # her 18.00 and "no grade" kept
+    collected = (copy / "class" / "grpo" / "collected.csv").read_text().splitlines()
+    assert collected[1:] == [
+        'alice,"Liddell, Alice",canvas,101,,on time,liddellalice_101_5001_grpo.py;'
+        'liddellalice_101_5002_grpo.ipynb',
+        'bob,"Builder, Bob",canvas,102,,late,builderbob_LATE_102_5003_grpo-1.py;'
+        'builderbob_LATE_102_5004_grpo.ipynb']
+    assert sorted(p.name for p in (copy / "class" / "grpo" / "bob").iterdir()) == [
+        "grpo.ipynb", "grpo.py"]                                      # grpo-1.py restored
+    moodle = (copy / "class-moodle" / "reinforce" / "collected.csv").read_text().splitlines()
+    assert moodle[2].startswith('bob,Bob Builder,moodle,7002,"Saturday, 6 December 2026, '
+                                '2:03 AM",late,')
     assert (copy / "course-grades.csv").read_text().splitlines()[1:] == [
         "points possible,,,27,42,26,24,31,150",
         'alice,"Liddell, Alice",,27,42,26,24,31,150',
