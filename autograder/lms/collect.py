@@ -330,6 +330,7 @@ def read_worksheet(path: Path, match: str) -> dict[str, tuple[str, str, bool | N
 def _add(done: Collected, mine: StudentFiles, name: str, entry: Entry) -> None:
     plain = plain_name(name)
     if plain is None:
+        done.held.add(mine.student.id)
         done.unexplained.append(f"{entry.name}: the file name {name!r} cannot be written as it "
                                 f"is in {mine.student.id}'s folder")
     elif plain in mine.files:
@@ -345,6 +346,8 @@ def _add(done: Collected, mine: StudentFiles, name: str, entry: Entry) -> None:
 def _finished(done: Collected, roster: Roster) -> Collected:
     for sid in done.held:
         done.students.pop(sid, None)           # a student with a refused file: nothing of it
+    for sid in [sid for sid, mine in done.students.items() if not mine.files]:
+        del done.students[sid]                 # a text entry only: no file to grade
     done.missing = [s.id for s in roster.students if s.id not in done.students
                     and s.id not in done.held]
     return done

@@ -32,7 +32,7 @@ from autograder.lms.export import number
 from autograder.lms.gradebook import CourseGradebook, Placed
 from autograder.lms.roster import RosterError, csv_rows
 from autograder.records.roster import Roster, id_key
-from autograder.report.csvsafe import write_csv
+from autograder.report.csvsafe import Verbatim, write_csv
 
 #: Moodle's user fields an identifier column may map to: roster column -> the header of
 #: Moodle's export (and of our file) and the "Map to" choice of the import form
@@ -123,18 +123,18 @@ def fill(path: Path, book: CourseGradebook, roster: Roster, by: str = "email",
             grade = mine[name]
             if grade is None and not (missing_zero and current in ("", NO_GRADE)):
                 placed.kept += 1
-                cells.append(current or NO_GRADE)
+                cells.append(Verbatim(current or NO_GRADE))     # Moodle's own, as it was
                 continue
             score = grade.score if grade else 0.0
             if _same(current, score):
                 placed.unchanged += 1
-                cells.append(current)
+                cells.append(Verbatim(current))
                 continue
             placed.written += 1
             written += 1
             cells.append(number(score))
         if written:
-            done.rows.append([value, s.name] + cells)
+            done.rows.append([Verbatim(value), s.name] + cells)
     left = [n for n in book.assignments if n not in columns]
     for name in left:
         placed.refused += [f"{sid} ({name}): no Moodle grade item for {name}" for sid in ids

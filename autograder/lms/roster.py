@@ -117,8 +117,8 @@ def read(path: Path) -> Roster:
             key = (name, id_key(value) if name in CASE_BLIND else value)
             if value and key in seen:
                 line_before, before = seen[key]
-                same = "" if before == value else f" (as {before!r} is: case, Unicode " \
-                    "form and surrounding space aside)"
+                same = "" if before == value else f" as {before!r}, once case, Unicode " \
+                    "form and surrounding space are set aside"
                 raise RosterError(f"{where(name)}: {value!r} is already on line "
                                   f"{line_before}{same} (each student once, each "
                                   "identifier one student's)")
