@@ -348,6 +348,8 @@ def _finished(done: Collected, roster: Roster) -> Collected:
         done.students.pop(sid, None)           # a student with a refused file: nothing of it
     for sid in [sid for sid, mine in done.students.items() if not mine.files]:
         del done.students[sid]                 # a text entry only: no file to grade
+    done.students = {s.id: done.students[s.id] for s in roster.students
+                     if s.id in done.students}                     # the roster's order
     done.missing = [s.id for s in roster.students if s.id not in done.students
                     and s.id not in done.held]
     return done
