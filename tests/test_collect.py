@@ -99,6 +99,21 @@ def test_a_file_the_format_does_not_explain_is_named_never_guessed(tmp_path, cla
     assert not done.students and len(done.unexplained) == 1 and why in done.unexplained[0]
 
 
+def test_a_name_ending_in_digits_never_moves_a_file_to_a_classmate(tmp_path, class_roster):
+    """A student (user 103) who sets their name to end in ``_101`` (another student's id):
+    Canvas writes ``x_101_103_<file id>_reinforce.py``, which reads as a file of either; it
+    is named, never given to 101. A file name starting with digits reads one way only."""
+    with zipfile.ZipFile(tmp_path / "d.zip", "w") as zf:
+        zf.writestr(f"{canvas_name('X, y_101', 103)}_9001_reinforce.py", CODE)
+        zf.writestr("builderbob_102_9002_2024_05_notes.txt", b"n")
+        zf.writestr("builderbob_102_9003_reinforce.py", STUB)
+    done = collect.collect(tmp_path / "d.zip", "canvas", class_roster, "reinforce")
+    assert canvas_name("X, y_101", 103) == "xy_101_103"
+    assert list(done.students) == ["bob"]
+    assert sorted(done.students["bob"].files) == ["2024_05_notes.txt", "reinforce.py"]
+    assert "Canvas users 101 and 103" in done.unexplained[0]
+
+
 def test_two_files_that_would_be_one_are_refused(tmp_path, class_roster):
     canvas_zip(tmp_path / "d.zip", [("Builder, Bob", 102, False,
                                      [(1, "reinforce.py", STUB), (2, "reinforce-1.py", CODE)],
@@ -192,16 +207,18 @@ def test_a_roster_refuses_ids_one_under_the_graders_normalisation(tmp_path):
 
 # -- no grade in another student's row: any folder names, any roster ------------------------
 
-NAME = st.one_of(st.sampled_from(["bob", " bob", "Bob", "BOB ", "ｂｏｂ", "alice", "=alice",
-                                  "_=alice", "bob~clash1", "carol"]),
-                 st.text(st.characters(blacklist_characters="/\0,\"\n\r"), min_size=1,
-                         max_size=5))
+SAMPLES = ["bob", " bob", "Bob", "BOB ", "ｂｏｂ", "alice", "=alice", "_=alice", "bob~clash1",
+           "carol"]
+#: a folder's name (an undecodable byte included); a roster id (text of a UTF-8 file)
+NAME = st.one_of(st.sampled_from(SAMPLES), st.text(st.characters(
+    blacklist_characters="/\0"), min_size=1, max_size=5))
+ID = st.one_of(st.sampled_from(SAMPLES), st.text(st.characters(
+    blacklist_categories=("Cs",), blacklist_characters="\0"), min_size=1, max_size=5))
 CANVAS_HEADER = "Student,ID,SIS User ID,SIS Login ID,Section,reinforce (1001),Quiz (2001)\n"
 
 
 @settings(max_examples=150, deadline=None)
-@given(folders=st.lists(NAME, min_size=1, max_size=6), ids=st.lists(NAME, min_size=1,
-                                                                      max_size=6),
+@given(folders=st.lists(NAME, min_size=1, max_size=6), ids=st.lists(ID, min_size=1, max_size=6),
        held=st.lists(st.sampled_from(["", "7.00", "EX", "N/A"]), min_size=6, max_size=6))
 def test_no_grade_is_ever_written_into_the_row_of_a_student_who_did_not_produce_it(
         tmp_path_factory, folders, ids, held):

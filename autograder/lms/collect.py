@@ -70,8 +70,9 @@ COLLECT_BYTES = 2 << 30
 MANIFEST = "collected.csv"
 MANIFEST_COLUMNS = ["id", "name", "lms", "lms_id", "submitted", "late", "files"]
 
-CANVAS_FILE = re.compile(r"(?P<who>[^/]*?)_(?:(?P<late>LATE)_)?(?P<uid>\d+)_(?P<fid>\d+)_"
-                         r"(?P<original>[^/]+)")
+CANVAS_FILE = re.compile(r"_(?:(?P<late>LATE)_)?(?P<uid>\d+)_(?P<fid>\d+)_(?P<original>[^/]+)")
+#: what Canvas never leaves in a name (``sanitize_user_name`` joins ``_123_``)
+CANVAS_JOINED = re.compile(r"_\d+_")
 CANVAS_TEXT = re.compile(r"(?P<who>[^/]*?)_(?:(?P<late>LATE)_)?(?P<uid>\d+)_(?P<kind>text|link)"
                          r"\.html")
 MOODLE_ENTRY = re.compile(r"(?P<who>[^_/]*)_(?P<pid>\d+)_assignsubmission_(?P<plugin>[a-z]+)_"
@@ -231,11 +232,17 @@ def canvas(found: list[Entry], roster: Roster, assignment: str) -> Collected:
     unknown: dict[str, list[str]] = {}
     for entry in found:
         text = CANVAS_TEXT.fullmatch(entry.name)
-        m = CANVAS_FILE.fullmatch(entry.name)
+        readings = canvas_readings(entry.name, by_id)
+        m = readings[0] if len(readings) == 1 else None
         hit = text or m
-        if hit and hit["who"] in ("anon", "") or entry.name.startswith("anon_"):
+        if entry.name.startswith("anon_") or hit and hit["who"] in ("anon", ""):
             done.unexplained.append(f"{entry.name}: anonymous grading (no user id in the name); "
                                     "download again once the assignment's anonymity is off")
+            continue
+        if len(readings) > 1 and not text:
+            done.unexplained.append(f"{entry.name}: reads as the file of Canvas users "
+                                    + " and ".join(r["uid"] for r in readings) + " (a name "
+                                    "ending in _digits); which one is for a person to say")
             continue
         if not hit:
             done.unexplained.append(f"{entry.name}: not named as Canvas names a submission's "
@@ -260,6 +267,21 @@ def canvas(found: list[Entry], roster: Roster, assignment: str) -> Collected:
         done.refused.append(f"Canvas user {uid} is not on the roster (no canvas_id {uid}): "
                             + ", ".join(names))
     return _finished(done, roster)
+
+
+def canvas_readings(name: str, by_id: dict) -> list[dict]:
+    """Every way ``name`` reads as ``<name>_[LATE_]<user id>_<file id>_<file name>`` with a
+    ``<name>`` Canvas could write (lower-cased, so never ending in ``LATE``; no ``_123_`` in
+    it); where more than one does, those of
+    users on the roster (a student's name ending in ``_`` and digits could otherwise put a
+    file in a classmate's folder)."""
+    found = []
+    for k, c in enumerate(name):
+        m = CANVAS_FILE.fullmatch(name, k) if c == "_" and "/" not in name else None
+        if m and not CANVAS_JOINED.search(name[:k]) and not name[:k].endswith("LATE"):
+            found.append({"who": name[:k], **m.groupdict()})
+    on_roster = [r for r in found if r["uid"] in by_id]
+    return on_roster if len(found) > 1 and on_roster else found[:1]
 
 
 def moodle(found: list[Entry], roster: Roster, worksheet: Path, match: str) -> Collected:
