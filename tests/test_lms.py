@@ -13,6 +13,7 @@ import shutil
 import pytest
 
 from conftest import ROOT, autograde, make_submission
+from lms_importers import canvas_import
 from autograder.lms import roster as roster_reader
 from autograder.lms.roster import RosterError
 
@@ -295,11 +296,23 @@ def test_the_guide_runs_as_written_on_a_fresh_copy(tmp_path):
     moodle = (copy / "class-moodle" / "reinforce" / "collected.csv").read_text().splitlines()
     assert moodle[2].startswith('bob,Bob Builder,moodle,7002,"Saturday, 6 December 2026, '
                                 '2:03 AM",late,')
-    assert (copy / "course-grades.csv").read_text().splitlines()[1:] == [
-        "points possible,,,27,42,26,24,31,150",
-        'alice,"Liddell, Alice",,27,42,26,24,31,150',
-        'bob,"Builder, Bob",,0,0,0,0,0,0',
-        'carol,"Danvers, Carol",,27,,,,31,58']
+    assert (copy / "course-grades.csv").read_text().splitlines() == [
+        "student,name,email," + ",".join(f"{a},{a}: late,{a}: submitted" for a in
+                                         ("gae", "grpo", "grpo_lm", "ppo", "reinforce"))
+        + ",total",
+        "points possible,,,27,,,42,,,26,,,24,,,31,,,150",
+        'alice,"Liddell, Alice",,27,on time,,42,on time,,26,on time,,24,on time,,31,on time,,150',
+        'bob,"Builder, Bob",,0,late,,0,late,,0,late,,0,late,,0,late,,0',
+        'carol,"Danvers, Carol",,27,on time,,,,,,,,,,,31,on time,,58']
+    # what Canvas's importer would change: our cells only, no grade removed
+    export_text = (copy / "canvas-export.csv").read_text()
+    rows = list(csv.reader(export_text.splitlines()))
+    held = {(r[1], h.rsplit("(", 1)[1].rstrip(")")): r[k] for r in rows[1:] for k, h in
+            enumerate(rows[0]) if k > 4 and "(" in h and r[0].strip() != "Points Possible"}
+    changes = canvas_import((copy / "canvas-import.csv").read_text(), held)
+    assert "" not in changes.values()
+    assert {aid for _, aid in changes} <= {"1001", "1002", "1003", "1004", "1005"}
+    assert ("103", "1003") not in changes                            # carol's 15.00 kept
 
 
 def test_a_folder_graded_under_a_safe_id_meets_its_roster_row(tmp_path):
