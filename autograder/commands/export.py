@@ -115,6 +115,11 @@ def run(args) -> int:
         raise UsageError(str(exc)) from None
     for line in written.notes:
         note(line)
+    late = [f"{sid} ({name})" for sid, grades in book.grades.items()
+            for name, g in grades.items() if g.submitted and g.submitted.late]
+    if late:
+        note("handed in late, as the LMS said (the grades are as graded: no penalty is "
+             "applied): " + ", ".join(late))
     placed = written.placed
     for line in placed.refused:
         note(f"not placed: {line}")

@@ -170,9 +170,9 @@ def _unique_ids(found: list[tuple[str, Path]]) -> list[Student]:
         else:
             clash = sid
             base = f"{sid}{CLASH}{group.index(i) + 1}"
-            others = ", ".join(ascii(str(found[j][1])) for j in group if j != i)
-            why = (f"a clash: its name is {others}'s once made safe, case-folded, Unicode NFKC "
-                   f"and trimmed, so neither is graded as {sid} (say which is which: rename "
+            others = " and ".join(ascii(str(found[j][1])) for j in group if j != i)
+            why = (f"a clash: {others} has the same name once made safe, case-folded, Unicode "
+                   f"NFKC and trimmed, so none is graded as {sid} (say which is which: rename "
                    f"the folders, or name {base} on the roster)")
         new, n = base, 1
         while id_key(new) in taken:
