@@ -281,3 +281,70 @@ def test_no_grade_is_ever_written_into_the_row_of_a_student_who_did_not_produce_
     for gid in producer:
         if not any(rightful(s, gid) for s in students.students):
             assert any(r.startswith(f"{gid} (reinforce)") for r in made.placed.refused)
+
+
+# -- exports that lose no grade ------------------------------------------------------------
+
+def book_of(scores: dict[str, float]) -> CourseGradebook:
+    return CourseGradebook(["reinforce"], {"reinforce": 31.0}, {"reinforce": {}},
+                           {sid: {"reinforce": AssignmentGrade(v, 31.0)} for sid, v in
+                            scores.items()})
+
+
+@pytest.mark.parametrize("cell, overwrite, placed", [
+    ("", (), "written"), ("31.00", (), "unchanged"), ("31,00", (), "unchanged"),
+    ("30.00", (), "written"), ("N/A", (), "refused"), ("n/a", ("excused",), "refused"),
+    ("EX", (), "refused"), ("ex", (), "refused"), ("EX", ("excused",), "written"),
+])
+def test_a_canvas_cell_is_written_unchanged_or_refused_never_lost(tmp_path, cell, overwrite,
+                                                                 placed):
+    (tmp_path / "r.csv").write_text("id,name,canvas_id\nbob,Bob,102\ncarol,Carol,103\n")
+    (tmp_path / "c.csv").write_text(CANVAS_HEADER + "    Points Possible,,,,,31.00,10.00\n"
+                                    f'"Builder, Bob",102,,,A,"{cell}",5.00\n'
+                                    '"Danvers, Carol",103,,,A,12.00,5.00\n')
+    filled = canvas.fill(tmp_path / "c.csv", book_of({"bob": 31.0}),
+                         roster_reader.read(tmp_path / "r.csv"), overwrite=overwrite)
+    counts = filled.placed
+    assert (counts.written, counts.unchanged, len(counts.refused), counts.kept) == (
+        placed == "written", placed == "unchanged", placed == "refused", 1)   # carol kept
+    bob = next(r for r in filled.rows if r[1] == "102")
+    assert bob[5] == ("31.00" if placed == "written" else cell)
+    assert next(r for r in filled.rows if r[1] == "103")[5] == "12.00"
+
+
+def test_a_manually_posted_column_is_named_and_left_unless_asked(tmp_path):
+    (tmp_path / "r.csv").write_text("id,name,canvas_id\nbob,Bob,102\n")
+    (tmp_path / "c.csv").write_text(CANVAS_HEADER + ",,,,,Manual Posting,\n"
+                                    "    Points Possible,,,,,31.00,10.00\n"
+                                    '"Builder, Bob",102,,,A,,5.00\n')
+    students = roster_reader.read(tmp_path / "r.csv")
+    filled = canvas.fill(tmp_path / "c.csv", book_of({"bob": 20.0}), students)
+    assert "Manual Posting" in filled.placed.refused[0] and filled.rows[2][5] == ""
+    filled = canvas.fill(tmp_path / "c.csv", book_of({"bob": 20.0}), students,
+                         overwrite=("manual-posting",))
+    assert filled.rows[2][5] == "20.00" and not filled.placed.refused
+
+
+def test_missing_zero_writes_no_zero_over_a_grade(tmp_path):
+    (tmp_path / "r.csv").write_text("id,name,canvas_id\nbob,Bob,102\ncarol,Carol,103\n")
+    (tmp_path / "c.csv").write_text(CANVAS_HEADER + '"B",102,,,A,,5.00\n"C",103,,,A,12.00,5.00\n')
+    filled = canvas.fill(tmp_path / "c.csv", book_of({}), roster_reader.read(tmp_path / "r.csv"),
+                         missing_zero=True)
+    assert [r[5] for r in filled.rows] == ["0.00", "12.00"]
+
+
+def test_moodle_gets_rows_only_for_its_own_users_and_only_what_changes(tmp_path):
+    (tmp_path / "r.csv").write_text("id,name,email\nbob,Bob,Bob@x.edu\ncarol,Carol,carol@x.edu\n"
+                                    "dan,Dan,dan@x.edu\n")
+    (tmp_path / "m.csv").write_text("First name,Last name,Email address,Assignment: reinforce "
+                                    "(Real)\nB,B,bob@x.edu,20.00\nC,C,carol@x.edu,-\n")
+    made = moodle.fill(tmp_path / "m.csv", book_of({"bob": 20.0, "carol": 7.5, "dan": 9.0}),
+                       roster_reader.read(tmp_path / "r.csv"))
+    assert made.rows == [["carol@x.edu", "Carol", "7.5"]]   # bob's 20.00 is Moodle's already
+    assert (made.placed.written, made.placed.unchanged) == (1, 1)
+    assert made.placed.refused == ["dan (reinforce): Email address 'dan@x.edu' is not in "
+                                   "Moodle's export"]
+    (tmp_path / "p.csv").write_text("First name,Last name,Email address,Assignment: reinforce "
+                                    "(Percentage)\nB,B,bob@x.edu,20.00 %\n")
+    with pytest.raises(moodle.MoodleError, match="export again with grade display type Real"):
+        moodle.fill(tmp_path / "p.csv", book_of({}), roster_reader.read(tmp_path / "r.csv"))

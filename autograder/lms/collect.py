@@ -55,7 +55,7 @@ from autograder.engine.discover import UNSAFE_CATEGORIES
 from autograder.lms.roster import RosterError, csv_rows
 from autograder.records.roster import Roster, RosterStudent, id_key
 from autograder.records.submitted import Submitted
-from autograder.report.csvsafe import write_csv
+from autograder.report.csvsafe import cell_text, write_csv
 from pgcheck.discovery import submission_zip_name
 from pgcheck.files import (LIMITS, NOTEBOOK_BYTES, Refused, lstat, megabytes, not_a_file,
                            read_file, read_member)
@@ -387,7 +387,7 @@ def write(done: Collected, dest: Path) -> Path:
     dest.mkdir(parents=True, exist_ok=True)
     written, rows = 0, []
     for sid, mine in list(done.students.items()):
-        if "/" in sid or "\\" in sid or sid in (".", ".."):
+        if "/" in sid or "\\" in sid or sid in (".", "..", MANIFEST):
             done.refused.append(f"{sid}: a roster id that is not a folder name")
             del done.students[sid]
             continue
@@ -426,7 +426,8 @@ def read_manifest(folder: Path) -> dict[str, Submitted]:
                            + ", ".join(MANIFEST_COLUMNS) + ")")
     found = {}
     for line, row in rows[1:]:
-        cell = dict(zip(MANIFEST_COLUMNS, row + [""] * len(MANIFEST_COLUMNS)))
+        cell = dict(zip(MANIFEST_COLUMNS, [cell_text(c) for c in row]
+                        + [""] * len(MANIFEST_COLUMNS)))
         if cell["late"] not in ("late", "on time", ""):
             raise CollectError(f"{path}, line {line}, column 6 (late): {cell['late']!r}")
         late = None if not cell["late"] else cell["late"] == "late"
