@@ -194,6 +194,17 @@ def queued_signals(n: int) -> int:
     return queued
 
 
+def timers(n: int) -> int:
+    """POSIX timers (each reserves a queued signal in the kernel): how many were made."""
+    made = 0
+    for _ in range(n):
+        timer = ctypes.c_void_p()
+        if _libc.timer_create(1, None, ctypes.byref(timer)) != 0:     # CLOCK_MONOTONIC
+            break
+        made += 1
+    return made
+
+
 def release() -> int:
     """Close everything the hoards hold (the next hoard starts from an honest worker)."""
     count = len(HELD)
