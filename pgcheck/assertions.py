@@ -23,6 +23,7 @@ and names the usual causes.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import torch
@@ -91,6 +92,18 @@ def magnitude(x: float) -> str:
     return f"1e{round(math.log10(x)):+03d}"
 
 
+#: a number a cause or diagnosis quotes as the expected one ("expected 2.601, got -2.601")
+QUOTED = re.compile(r"\bexpected (-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)")
+
+
+def coarsened(text: str, shown: str) -> str:
+    """``text`` with every expected number it quotes shown as :data:`SHOWN` allows."""
+    if shown == "all":
+        return text
+    return QUOTED.sub(lambda m: f"expected about {_num(float(m.group(1)), 2)}"
+                      if shown == "coarse" else "expected (not shown)", text)
+
+
 class Mismatch(AssertionError):
     """A check failed; ``str(self)`` is the feedback line(s)."""
 
@@ -132,9 +145,9 @@ class Mismatch(AssertionError):
         if self.actual is not None:
             lines.append(f"  got      {short(self.actual, focus=self.focus, digits=digits)}")
         if self.diagnosis:
-            lines.append(f"  diagnosis: {self.diagnosis}")
+            lines.append(f"  diagnosis: {coarsened(self.diagnosis, self.shown)}")
         if self.hint:
-            lines.append(f"  likely cause: {self.hint}")
+            lines.append(f"  likely cause: {coarsened(self.hint, self.shown)}")
         return "\n".join(lines)
 
 

@@ -265,6 +265,18 @@ def test_hidden_levels_show_no_more_of_the_expected_values_than_they_say(actual,
             assert f"{v:.2g}" not in fixed.split("got", 1)[0], (v, fixed)
 
 
+def test_a_cause_quoting_the_expected_value_is_coarsened_on_hidden_cases():
+    exc = failure(torch.tensor([-2.6013]), torch.tensor([2.6013])).with_hint(
+        "your answer is exactly minus the expected one on all 5 failed cases (expected 2.601, "
+        "got -2.601): a sign is flipped")
+    assert "(expected 2.601, got -2.601)" in str(exc)
+    exc.shown = draws.DRAWN
+    assert "(expected about 2.6, got -2.601)" in str(exc)
+    assert_coarse(str(exc))
+    exc.shown = draws.FIXED
+    assert "(expected (not shown), got -2.601): a sign is flipped" in str(exc)
+
+
 def test_a_grades_seed_follows_the_submission_and_a_secret_of_the_hidden_files():
     secret = draws.secret(GRPO)
     assert draws.grade_seed(secret, "a") == draws.grade_seed(secret, "a")
