@@ -22,7 +22,8 @@ import pytest
 
 from autograder.authoring.course import Assignment, package_dir
 from autograder.authoring.inputs import grade_inputs
-from autograder.engine import discover
+from autograder.authoring.fingerprints import submission_fingerprint
+from autograder.engine import discover, draws
 from autograder.engine.answers import (NotebookAnswers, missing_text, written_answers,
                                        written_text)
 from autograder.engine.compare import reference_timer
@@ -174,10 +175,12 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                            report_dir=options.out_dir / student_id, answers=answers)
     # third-party pytest plugins play no part in a grade (and some are slow to load)
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    seed = draws.grade_seed(draws.secret(assignment), submission_fingerprint(sub))
     try:
         selection = ["-m", "not slow"] if options.skip_slow else []
-        code = pytest.main(PYTEST_ARGS + selection + suite_paths(assignment, options.public_only),
-                           plugins=[plugin])
+        with draws.grading(seed):       # the hidden inputs of this submission's grade
+            code = pytest.main(PYTEST_ARGS + selection
+                               + suite_paths(assignment, options.public_only), plugins=[plugin])
     finally:
         if session is not None:
             session.close()

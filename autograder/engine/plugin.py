@@ -12,7 +12,9 @@ Registered for one submission's run (``pytest.main(..., plugins=[plugin])``):
 * ``pytest_runtest_makereport`` turns each outcome into a :class:`TestOutcome`
   whose ``output`` is feedback for the student: our checks' messages, the
   student's own traceback, or a timeout/crash notice. Never the hidden test's
-  source (suites run with ``--assert=plain`` and tracebacks are not shown).
+  source (suites run with ``--assert=plain`` and tracebacks are not shown), and never
+  more of a hidden case's expected values than :mod:`.draws` allows: two significant
+  figures where its inputs were drawn for this grade, none where it is a fixed case.
 
 Gates. An edge case (an all-equal group, ``gamma = 0``) or an "inputs are left
 unmodified" test is often passed by code that does nothing useful: zeros are
@@ -42,6 +44,7 @@ from pgcheck.messages import clip
 from pgcheck.runner import owner
 
 from autograder.authoring.course import Assignment
+from autograder.engine import draws
 from autograder.records.outcomes import TestOutcome
 from autograder.sandbox.problems import StudentError, SubmissionProblem
 
@@ -206,6 +209,7 @@ class GradingPlugin:
     # -- results ---------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item):
+        draws.begin_test()
         if self.compare is not None:
             self.compare.grads_compared.clear()
         # calls that name no case are named by the test, in a timeout's or a skip's feedback
@@ -245,6 +249,10 @@ class GradingPlugin:
         name, group, points = self.planned(item)
         marker = item.get_closest_marker("points")
         public = item.get_closest_marker("public") is not None
+        # a hidden case: never its answers. An answer cell's step is not one: check.py's
+        # answer_* checks show its expected values at home
+        if isinstance(exc, Mismatch) and not public and not item.get_closest_marker("answer"):
+            exc.shown = draws.revealed()
         text, missing = feedback(exc) if not report.passed else ("", "")
         text = self._bounded(text)
         if not report.passed and self.compare is not None and self.compare.failed_in(exc):
