@@ -191,7 +191,7 @@ def started_batch(args, out: Path, assignment, students):
     from autograder.batch import Batch
 
     try:
-        return Batch.start(out, assignment, students, key_options(args),
+        return Batch.start(out, assignment, students, key_options(args, assignment),
                            reuse=not args.no_reuse)
     except ValueError as exc:               # ManualError included
         raise UsageError(str(exc)) from None
@@ -205,7 +205,7 @@ def grade_pending(args, out: Path, batch) -> list:
     from autograder.engine import pool
     from autograder.engine.options import Options
 
-    options = Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args),
+    options = Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args, batch.assignment),
                       skip_slow=args.skip_slow, marks=batch.marks)
     with cluster(args) as grid:
         if grid is None:
