@@ -61,9 +61,10 @@ def add_parser(sub) -> None:
 
 
 def summary_table(results: list[Graded], title: str) -> Table:
-    """One row per grade: the functions left as stubs, and how many tests failed, the count
+    """One row per grade: the functions left as stubs, how many tests failed, the count
     the feedback and results.json give (:meth:`Graded.failed_tests`: the written answers,
-    which a person scores, left out; public checks, worth 0 in a grade, counted)."""
+    which a person scores, left out; public checks, worth 0 in a grade, counted), and the
+    written answers that still await a person's score (their points are in "max")."""
     from autograder.report import what_went_wrong
 
     table = Table(title=title)
@@ -73,6 +74,11 @@ def summary_table(results: list[Graded], title: str) -> Table:
         failed, missing = len(r.failed_tests()), r.not_implemented
         parts = [f"not implemented: {', '.join(missing)}"] if missing else []
         parts += [f"{failed} failed"] if failed else []
+        waiting = [o for o in r.outcomes if o.manual and r.mark_of(o.name) is None]
+        if waiting:
+            worth = sum(o.max_score for o in waiting)
+            parts.append(f"{len(waiting)} written answer{'s' if len(waiting) > 1 else ''} "
+                         f"({worth:g} point{'s' if worth != 1 else ''}) await a person")
         parts += [went_wrong] if (went_wrong := what_went_wrong(r)) else []
         parts += ["the grader's problem: below"] if r.grader_problem else []
         why = "; ".join(parts)
