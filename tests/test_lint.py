@@ -62,7 +62,7 @@ def test_lint_names_what_a_new_assignment_lacks_and_what_to_add(new_course, caps
             f"tests/fair/{NAME}/scale: 1 correct forms of scale, at least {lint.MIN_FORMS}",
             f"docs/contract.md: no section for {NAME}: add",
             f'assignment.toml: [points] has no "values" (the idea of test_random_values in the '
-            f'hidden suite): add "values" = 2',
+            f'hidden suite): add "values" = 4',
             f"{hidden / 'mutants' / 'one_case.py'}: its HINT is never shown: it fails 1 test"):
         assert expected in said, (expected, said)
     assert "forgets_the_factor.py" not in said, "its hint shows"

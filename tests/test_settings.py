@@ -137,3 +137,23 @@ def test_the_guide_lists_every_setting():
         shown = f"`[{table}] {name}`" if table else f"`{name}`" if key != "experiments" \
             else "`[experiments]"
         assert shown in guide or f"`[{key}]`" in guide or f", `{name}`" in guide, key
+
+
+def test_an_ideas_declared_points_are_shared_among_its_cases(course_at):
+    """``[points]`` is what an idea is worth on every route: its tests share it by their
+    markers, each case of a parametrised test counted (``@both_dtypes``: two)."""
+    from autograder.engine.grade import planned_tests
+
+    for folder in ("solutions", "autograder/hidden"):
+        shutil.copytree(ROOT / folder / EX.name, course_at / folder / EX.name)
+    toml = course_at / "solutions" / EX.name / "assignment.toml"
+    declared = dict(EX.settings.points)
+    idea, was = next(iter(declared.items()))
+    before = [(n, w) for n, w in planned_tests(EX) if n.startswith(f"{idea}: ")]
+    assert sum(w for _, w in before) == was and len(before) > 1
+    toml.write_text(toml.read_text().replace(f'"{idea}" = {was:g}', f'"{idea}" = {was / 2:g}'))
+    course.assignments.cache_clear()
+    after = [(n, w) for n, w in planned_tests(course.get(EX.name)) if n.startswith(f"{idea}: ")]
+    assert [n for n, _ in after] == [n for n, _ in before]
+    assert [w for _, w in after] == [w / 2 for _, w in before]
+    assert sum(w for _, w in after) == was / 2

@@ -198,8 +198,10 @@ def _written(want, like: str) -> str:
 
 def sentence(text: str, at: int) -> str:
     """The sentence of ``text`` around position ``at``, on one line."""
-    start = max(text.rfind(". ", 0, at) + 2, text.rfind("\n\n", 0, at) + 2, 0)
-    ends = [i for i in (text.find(". ", at), text.find("\n\n", at)) if i >= 0]
+    start = max(text.rfind(". ", 0, at) + 2, text.rfind("\n\n", 0, at) + 2,
+                text.rfind("\n* ", 0, at) + 1, text.rfind("-->", 0, at) + 3, 0)
+    ends = [i for i in (text.find(". ", at), text.find("\n\n", at), text.find("\n* ", at))
+            if i >= 0]
     end = min(ends) + 1 if ends else len(text)
     return " ".join(text[start:end].split())[:300]
 

@@ -124,31 +124,30 @@ def points(assignment: Assignment) -> Findings:
     _, items = collected(assignment, extra=("--collect-only",))
     declared = dict(assignment.settings.points)
     toml = assignment.source_dir / "assignment.toml"
-    weights: dict[str, float] = {}
-    cases: dict[str, dict[str, int]] = {}
+    cases: dict[str, dict[str, list[float]]] = {}     # idea -> test -> each case's points
     for item in items:
         marker = item.get_closest_marker("points")
         group = marker.kwargs.get("group") if marker else None
         if group is None or item.get_closest_marker("public") or item.get_closest_marker("answer"):
             continue
-        test = item.originalname
-        cases.setdefault(group, {})[test] = cases.get(group, {}).get(test, 0) + 1
+        cases.setdefault(group, {}).setdefault(item.originalname, []).append(
+            float(marker.args[0]))
     weights = idea_weights(items)      # after the plugin shared [points]: the shares
     found = Findings()
     for idea in cases:
-        if idea not in declared:
-            raw = sum(cases[idea].values())
+        if idea not in declared:        # not shared: its markers' sum, each case counted
             found.todo.append(f'{toml}: [points] has no "{idea}" (the idea of '
                               f"{', '.join(cases[idea])} in the hidden suite): add "
-                              f'"{idea}" = {raw:g} or what it is worth')
+                              f'"{idea}" = {weights[idea]:g} or what it is worth')
     for idea in declared:
         if idea not in cases:
             found.todo.append(f'{toml}: [points] "{idea}" is no idea of the hidden suite '
                               f"(its ideas: {', '.join(cases)}): rename or remove it")
     for idea, tests in cases.items():
-        parts = ", ".join(f"{t} ×{n}" if n > 1 else t for t, n in tests.items())
-        found.shares.append(f"{assignment.name}: {idea} = {weights.get(idea, 0):g} points "
-                            f"({parts}; ×2: both dtypes or another parametrisation)")
+        parts = ", ".join(f"{t} {len(c)} cases × {c[0]:.3g}" if len(c) > 1 else f"{t} {c[0]:.3g}"
+                          for t, c in tests.items())
+        found.shares.append(f"{assignment.name}: {idea} = {weights.get(idea, 0):g} points: "
+                            f"{parts}")
     return found
 
 
