@@ -157,3 +157,23 @@ def test_an_ideas_declared_points_are_shared_among_its_cases(course_at):
     assert [n for n, _ in after] == [n for n, _ in before]
     assert [w for _, w in after] == [w / 2 for _, w in before]
     assert sum(w for _, w in after) == was / 2
+
+
+def test_limits_are_the_assignments_unless_a_flag_says_otherwise():
+    """``[limits]`` sets a grade's time limits (the command line's ``sandbox_limits`` and the
+    regrade key; Gradescope's entry point applies them too); a flag overrides it."""
+    import argparse
+    from dataclasses import replace
+
+    from autograder.commands.console import key_options, sandbox_limits
+    from autograder.sandbox.confine import Limits
+
+    mine = replace(EX, settings=replace(EX.settings, limits=settings.Limits(call_floor=5.0,
+                                                                            wall_budget=60.0)))
+    none = argparse.Namespace(sandbox="auto", timeout=None, timeout_factor=None, budget=None)
+    got = sandbox_limits(none, mine)
+    assert (got.call_floor, got.call_factor, got.wall_budget) == (5.0, Limits().call_factor, 60.0)
+    flagged = sandbox_limits(argparse.Namespace(**{**vars(none), "timeout": 9.0}), mine)
+    assert (flagged.call_floor, flagged.wall_budget) == (9.0, 60.0)
+    assert key_options(none, mine)["limits"]["call_floor"] == 5.0 != \
+        key_options(none, EX)["limits"]["call_floor"]
