@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from rich.table import Table
@@ -145,6 +146,7 @@ def run(args) -> int:
     assignment = assignment_named(args.assignment)
     roster = roster_of(args)                 # a wrong row stops the command before grading
     students = found_students(args.paths, assignment)
+    collected = collected_of(students)
     renamed = [s for s in students if s.renamed]
     out = Path(args.out).resolve()
     batch = started_batch(args, out, assignment, students)
@@ -153,6 +155,8 @@ def run(args) -> int:
         note(f"reused {len(batch.plan.reused)} earlier grades (submission, suite, reference, "
              f"engine and options unchanged); graded {len(batch.plan.pending)}")
     batch = batch.finished(fresh)
+    batch = replace(batch, grades=tuple(replace(g, submitted=collected.get(g.submission))
+                                        for g in batch.grades))
     batch.write()
     results = list(batch.grades)
     write_outputs(args, out, batch, roster)
@@ -173,7 +177,34 @@ def run(args) -> int:
         first = out / results[0].submission / "feedback.md"
         note(f"feedback: {first} (and feedback.html), one folder per student in {out}")
         note(f"gradebook: {out / GRADEBOOK}")
+    clashes = [s for s in students if s.clash]
+    if clashes:
+        err.print(f"autograde: {len(clashes)} folders are one student's name once made safe, "
+                  "case-folded and trimmed (" + ", ".join(printable(s.id) for s in clashes)
+                  + "): graded, but no grade of theirs is exported until the roster names "
+                  "the clash id or the folders are renamed", markup=False, highlight=False,
+                  soft_wrap=True)
+        return 2
     return 0
+
+
+def collected_of(students) -> dict:
+    """Each student's :class:`~autograder.records.submitted.Submitted`, where ``autograde
+    collect`` wrote one beside the student's folder (``collected.csv``), read before
+    anything is graded; a grade reused takes today's, not the one it was cached with."""
+    from autograder.lms.collect import CollectError, read_manifest
+
+    manifests: dict = {}
+    found = {}
+    for s in students:
+        folder = s.path.parent
+        try:
+            if folder not in manifests:
+                manifests[folder] = read_manifest(folder)
+        except CollectError as exc:
+            raise UsageError(str(exc)) from None
+        found[s.id] = manifests[folder].get(s.path.name)
+    return found
 
 
 def found_students(paths, assignment) -> list:
