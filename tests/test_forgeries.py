@@ -91,8 +91,19 @@ def test_a_loss_that_answers_no_tensor_is_the_students_error():
             torch.zeros(3, requires_grad=True), torch.zeros(3), torch.zeros(3), 0.2)
 
 
+#: every assignment with a training check (``[training] check``): each has its trainer swap
+TRAINED = [n for n, a in course.assignments().items() if a.settings.training.check]
+
+
+@pytest.mark.parametrize("name", TRAINED)
+def test_every_training_check_has_its_trainer_swap(name):
+    assert (FORGERIES / f"{name}_trainer_swap.py").is_file(), (
+        f"{name} has a training check: add tests/forgeries/{name}_trainer_swap.py, a submission "
+        "that replaces the provided trainer in the worker (see the others there)")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["ppo", "grpo_lm"])
+@pytest.mark.parametrize("name", TRAINED)
 def test_a_swapped_trainer_earns_nothing_and_the_neighbour_keeps_full_marks(tmp_path, name):
     assignment = course.get(name)
     stubs = (ROOT / "assignments" / name / f"{name}.py").read_text()

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from claims import texts
+from autograder.authoring.claims import texts
 
 #: the words of a warning (a sentence holding one of them must be listed)
 WARNING = re.compile(r"\b(make sure|careful|note that|beware|warning|must not|must never|"

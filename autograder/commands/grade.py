@@ -62,9 +62,10 @@ def add_parser(sub) -> None:
 
 
 def summary_table(results: list[Graded], title: str) -> Table:
-    """One row per grade: the functions left as stubs, and how many tests failed, the count
+    """One row per grade: the functions left as stubs, how many tests failed, the count
     the feedback and results.json give (:meth:`Graded.failed_tests`: the written answers,
-    which a person scores, left out; public checks, worth 0 in a grade, counted)."""
+    which a person scores, left out; public checks, worth 0 in a grade, counted), and the
+    written answers that still await a person's score (their points are in "max")."""
     from autograder.report import what_went_wrong
 
     table = Table(title=title)
@@ -74,6 +75,11 @@ def summary_table(results: list[Graded], title: str) -> Table:
         failed, missing = len(r.failed_tests()), r.not_implemented
         parts = [f"not implemented: {', '.join(missing)}"] if missing else []
         parts += [f"{failed} failed"] if failed else []
+        waiting = [o for o in r.outcomes if o.manual and r.mark_of(o.name) is None]
+        if waiting:
+            worth = sum(o.max_score for o in waiting)
+            parts.append(f"{len(waiting)} written answer{'s' if len(waiting) > 1 else ''} "
+                         f"({worth:g} point{'s' if worth != 1 else ''}) await a person")
         parts += [went_wrong] if (went_wrong := what_went_wrong(r)) else []
         parts += ["the grader's problem: below"] if r.grader_problem else []
         why = "; ".join(parts)
@@ -222,7 +228,7 @@ def started_batch(args, out: Path, assignment, students):
     from autograder.batch import Batch
 
     try:
-        return Batch.start(out, assignment, students, key_options(args),
+        return Batch.start(out, assignment, students, key_options(args, assignment),
                            reuse=not args.no_reuse)
     except ValueError as exc:               # ManualError included
         raise UsageError(str(exc)) from None
@@ -236,7 +242,7 @@ def grade_pending(args, out: Path, batch) -> list:
     from autograder.engine import pool
     from autograder.engine.options import Options
 
-    options = Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args),
+    options = Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args, batch.assignment),
                       skip_slow=args.skip_slow, marks=batch.marks)
     with cluster(args) as grid:
         if grid is None:

@@ -94,6 +94,28 @@ def feedback(exc: BaseException | None) -> tuple[str, str]:
             "this is not your fault, please tell the course staff"), ""
 
 
+def _own_group(item) -> str | None:
+    """The idea of a hidden test worth its marker's points (None: a public check, an answer
+    cell's step, or a test without points)."""
+    marker = item.get_closest_marker("points")
+    if marker is None or not marker.args or item.get_closest_marker("public") is not None \
+            or item.get_closest_marker("answer") is not None:
+        return None
+    return marker.kwargs.get("group") or "other"
+
+
+def idea_weights(items) -> dict[str, float]:
+    """The sum of the ``@points`` markers of each idea's hidden tests, each case of a
+    parametrised test counted (a ``@both_dtypes`` test worth 1 weighs 2)."""
+    weights: dict[str, float] = {}
+    for item in items:
+        group = _own_group(item)
+        if group is not None:
+            worth = float(item.get_closest_marker("points").args[0])
+            weights[group] = weights.get(group, 0.0) + worth
+    return weights
+
+
 def gate_of(marker) -> tuple[str, ...]:
     """The functions named by a ``points`` marker's ``gate`` (a name or a list of names)."""
     gate = marker.kwargs.get("gate") if marker else None
@@ -163,6 +185,20 @@ class GradingPlugin:
                 pytest.param(step, id=step.title, marks=[
                     pytest.mark.points(step.points, group=sheet.idea), pytest.mark.answer])
                 for step in sheet.steps])
+
+    @pytest.hookimpl(tryfirst=True)     # before ``-m`` deselects: the whole suite's shares
+    def pytest_collection_modifyitems(self, items):
+        """Share each idea's declared points (``[points]`` of assignment.toml) among its
+        hidden tests, in proportion to their markers (each case of a parametrised test
+        counts): :func:`idea_weights`."""
+        declared = dict(self.course_assignment.settings.points)
+        weights = idea_weights(items)
+        for item in items:
+            marker = item.get_closest_marker("points")
+            group = _own_group(item)
+            if group in declared and weights.get(group):
+                share = float(marker.args[0]) * declared[group] / weights[group]
+                item.add_marker(pytest.mark.points(share, **marker.kwargs), append=False)
 
     # -- the fixtures the suites use ------------------------------------------------------
     # pytest collects the fixtures of a registered plugin object. Each hands out one object of
