@@ -55,8 +55,8 @@ def test_the_benchmark_judges_a_grade(tmp_path):
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_held_out import verdict
 
-    buggy = tmp_path / "grpo" / "b.py"
-    control = tmp_path / "grpo" / "c.py"
+    buggy = tmp_path / course.example().name / "b.py"
+    control = tmp_path / course.example().name / "c.py"
     buggy.parent.mkdir()
     buggy.write_text('"""x"""\nCAUSE = r"token"\n')
     control.write_text('"""x"""\nCORRECT = True\n')
