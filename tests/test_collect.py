@@ -18,7 +18,7 @@ from conftest import ROOT, autograde
 from lms_downloads import canvas_name, canvas_zip, moodle_prefix, moodle_worksheet, moodle_zip
 from lms_importers import canvas_import, moodle_import
 from autograder.engine.discover import _unique_ids, safe_id
-from autograder.lms import canvas, collect, moodle
+from autograder.lms import canvas, collect, download, moodle
 from autograder.lms import roster as roster_reader
 from autograder.lms.gradebook import AssignmentGrade, CourseGradebook
 from autograder.records.roster import id_key
@@ -136,12 +136,12 @@ def test_reading_is_bounded_links_and_bombs(tmp_path, class_roster, monkeypatch)
     assert sorted(os.listdir(tmp_path / "out")) == ["collected.csv"]
     assert any("symbolic link" in r for r in done.refused)
     assert any("over the 1 MB limit" in r for r in done.refused)
-    monkeypatch.setattr(collect, "DOWNLOAD_MEMBERS", 1)
-    with pytest.raises(collect.CollectError, match="at most 1 are read"):
-        collect.entries(tmp_path / "d.zip")
+    monkeypatch.setattr(download, "DOWNLOAD_MEMBERS", 1)
+    with pytest.raises(download.CollectError, match="at most 1 are read"):
+        download.entries(tmp_path / "d.zip")
     (tmp_path / "link.zip").symlink_to(tmp_path / "d.zip")
-    with pytest.raises(collect.CollectError, match="symbolic link"):
-        collect.entries(tmp_path / "link.zip")
+    with pytest.raises(download.CollectError, match="symbolic link"):
+        download.entries(tmp_path / "link.zip")
 
 
 @pytest.mark.parametrize("folders", [True, False])

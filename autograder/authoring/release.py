@@ -21,6 +21,10 @@ The release is a pipeline of small steps, each with one job:
 Authoring mistakes (an unclosed marker, an END without a BEGIN, nested
 regions, a region outside a function in a module) raise :class:`AuthoringError`
 naming the file and line.
+
+Long because: the release and its check are one pipeline read top to bottom (notebooks,
+one assignment, the whole tree, what ``--check`` compares, which grade cells nbgrader
+may count); split, each step would import the others' helpers back.
 """
 from __future__ import annotations
 

@@ -83,12 +83,7 @@ def run(args) -> int:
         note(f"{name}: run {source.run} of {source.folder}")
     out = Path(args.output or DEFAULT_NAMES[args.to])
     zero = args.missing == "zero"
-    if args.to != "canvas" and (args.canvas_export or args.overwrite):
-        raise UsageError("--canvas-export and --overwrite are for --to canvas")
-    if args.to != "moodle" and args.moodle_export:
-        raise UsageError("--moodle-export is for --to moodle")
-    if args.to == "csv" and args.column:
-        raise UsageError("--column is for --to canvas or moodle")
+    check_flags(args)
     given = columns_given(args.column)
     try:
         if args.to == "csv":
@@ -126,6 +121,16 @@ def run(args) -> int:
     note(placed.summary())
     sys.stdout.write(f"{written.path}\n")
     return 1 if placed.refused else 0
+
+
+def check_flags(args) -> None:
+    """Each route's own flags only with that route."""
+    if args.to != "canvas" and (args.canvas_export or args.overwrite):
+        raise UsageError("--canvas-export and --overwrite are for --to canvas")
+    if args.to != "moodle" and args.moodle_export:
+        raise UsageError("--moodle-export is for --to moodle")
+    if args.to == "csv" and args.column:
+        raise UsageError("--column is for --to canvas or moodle")
 
 
 def columns_given(items: list[str]) -> dict[str, str]:

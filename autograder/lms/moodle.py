@@ -117,22 +117,7 @@ def fill(path: Path, book: CourseGradebook, roster: Roster, by: str = "email",
             placed.refused += [f"{s.id} ({n}): {why}" for n, g in mine.items() if g]
             continue
         _, value, row = found
-        cells, written = [], 0
-        for name, k in columns.items():
-            current = row[k].strip() if k < len(row) else ""
-            grade = mine[name]
-            if grade is None and not (missing_zero and current in ("", NO_GRADE)):
-                placed.kept += 1
-                cells.append(Verbatim(current or NO_GRADE))     # Moodle's own, as it was
-                continue
-            score = grade.score if grade else 0.0
-            if _same(current, score):
-                placed.unchanged += 1
-                cells.append(Verbatim(current))
-                continue
-            placed.written += 1
-            written += 1
-            cells.append(number(score))
+        cells, written = _cells(row, columns, mine, missing_zero, placed)
         if written:
             done.rows.append([Verbatim(value), s.name] + cells)
     left = [n for n in book.assignments if n not in columns]
@@ -148,6 +133,29 @@ def fill(path: Path, book: CourseGradebook, roster: Roster, by: str = "email",
                           f"{n} {book.max_scores[n]:g}" for n in columns) + "); leave Name on "
                       "Ignore")
     return done
+
+
+def _cells(row: list[str], columns: dict[str, int], mine: dict, missing_zero: bool,
+           placed) -> tuple[list, int]:
+    """One student's cells of the import, and how many of them change Moodle's value: a grade
+    of ours where it differs, Moodle's own value where we have none (counted in ``placed``)."""
+    cells, written = [], 0
+    for name, k in columns.items():
+        current = row[k].strip() if k < len(row) else ""
+        grade = mine[name]
+        if grade is None and not (missing_zero and current in ("", NO_GRADE)):
+            placed.kept += 1
+            cells.append(Verbatim(current or NO_GRADE))     # Moodle's own, as it was
+            continue
+        score = grade.score if grade else 0.0
+        if _same(current, score):
+            placed.unchanged += 1
+            cells.append(Verbatim(current))
+            continue
+        placed.written += 1
+        written += 1
+        cells.append(number(score))
+    return cells, written
 
 
 def _same(current: str, score: float) -> bool:
