@@ -119,15 +119,30 @@ REFUSED = frozenset({"sys._current_frames", "sys._current_exceptions", "gc.get_o
                      "ctypes.cdata", "ctypes.cdata/buffer", "ctypes.string_at",
                      "ctypes.wstring_at", "ctypes.addressof", "ctypes.call_function",
                      "ctypes.get_errno", "ctypes.set_errno"})
-MAIN_ONLY = frozenset({"sys._getframe", "sys._getframemodulename", "object.__getattr__"})
-_found: list = []           # what was refused: {"what", "line"}; read into every reply
+MAIN_ONLY = frozenset({"sys._getframe", "sys._getframemodulename"})
+#: attributes whose reading (audited as ``object.__getattr__``) hands out a frame
+FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
+_FUNCTION = type(lambda: 0)
+_CODE = _FUNCTION.__dict__["__code__"].__get__
+_found: list = []           # what was refused or replaced: {"what", "line"}; in every reply
 _MAIN: list = []            # the thread that serves (set by :func:`serve`)
 
 
+def _memory_file(path) -> bool:
+    """Whether ``path`` names a process's memory (``/proc/<pid>/mem``, ``mem`` once in
+    ``/proc/self``): any file called ``mem``, which no solution opens."""
+    kind = _TYPE(path)
+    if kind is bytes:
+        return path.rstrip(b"/").rsplit(b"/", 1)[-1] == b"mem"
+    return kind is str and path.rstrip("/").rsplit("/", 1)[-1] == "mem"
+
+
 def _audit(event, args):
-    if event in REFUSED or (event in MAIN_ONLY and _IDENT() == _MAIN[0]) or (
-            event == "open" and _LEN(args) and _ISINSTANCE(args[0], str)
-            and args[0].startswith("/proc/") and args[0].endswith("/mem")):
+    on_main = _IDENT() == _MAIN[0]
+    if event in REFUSED or (on_main and (event in MAIN_ONLY or (
+            event == "object.__getattr__" and _LEN(args) > 1 and _TYPE(args[1]) is str
+            and args[1] in FRAME_ATTRIBUTES))) or (
+            event == "open" and _LEN(args) and _memory_file(args[0])):
         what = f"refused: {event}"
         if _LEN(_found) < 8 and all(f["what"] != what for f in _found):
             _found.append({"what": what, "line": None})
@@ -318,14 +333,53 @@ def _decoded(data, buffers: list):
     return data
 
 
+def _watched(worker) -> list:
+    """(namespace, name, object, label) of what the grader's code in this process was before
+    the student's: replacing one no longer changes a result (nothing here looks it up), but it
+    still says what the submission tried, and the grade counts it as tampering."""
+    import pgcheck.calls
+
+    codec = sys.modules["autograder.sandbox.codec"]
+    out = [(vars(owner), name, fn, f"{label}'s {name}")
+           for owner, label in ((worker, "the worker"), (codec, "the codec"),
+                                (pgcheck.calls, "pgcheck.calls"))
+           for name, fn in vars(owner).items() if _TYPE(fn) is _FUNCTION]
+    for owner, name, label in ((torch.autograd, "grad", "torch.autograd.grad"),
+                               (torch.autograd, "backward", "torch.autograd.backward"),
+                               (torch.Tensor, "clone", "torch.Tensor.clone"),
+                               (torch.Tensor, "detach", "torch.Tensor.detach"),
+                               (torch.Tensor, "requires_grad_", "torch.Tensor.requires_grad_"),
+                               (torch, "equal", "torch.equal")):
+        out.append((owner.__dict__, name, owner.__dict__.get(name), label))
+    return out
+
+
+def _replaced(watched: list, student_files) -> None:
+    """Note in :data:`_found` each watched function that was replaced, with the line of the
+    student's file that defined the replacement where it is a function of that file."""
+    for space, name, fn, label in watched:
+        now = space.get(name)
+        if now is fn or _LEN(_found) >= 8:
+            continue
+        line = None
+        if _TYPE(now) is _FUNCTION:
+            code = _CODE(now)
+            if _TYPE(code.co_filename) is str and code.co_filename in student_files:
+                line = code.co_firstlineno
+        if all(f["what"] != label for f in _found):
+            _found.append({"what": label, "line": line})
+
+
 class _Channel:
     """This process's end of its socket: frames out carry a MAC over their sequence number
     under ``key`` (None: the grader's own socket, in a worker that could not fork)."""
 
-    def __init__(self, sock, key):
+    def __init__(self, sock, key, watched: list, student_files):
         self.sock, self.key, self.sent = sock, key, 0
+        self.watched, self.student_files = watched, frozenset(student_files)
 
     def send(self, reply: dict) -> None:
+        _replaced(self.watched, self.student_files)
         if _found:
             reply["tampered"] = [dict(f) for f in _found]
         try:
@@ -471,7 +525,8 @@ def serve(sock, first: dict | None, key, worker) -> None:
     taken now)."""
     _MAIN.append(_IDENT())
     sys.addaudithook(_audit)        # before the student's code: it cannot be removed
-    channel = _Channel(sock, key)
+    channel = _Channel(sock, key, _watched(worker), ())
+    files = worker.STUDENT_FILES
     load, answers, describe = worker.load, worker.answers, worker.describe
     module: dict = {}
     fds: list = []
@@ -482,6 +537,7 @@ def serve(sock, first: dict | None, key, worker) -> None:
             ok, built = _run(load, (msg,), {}, describe)
             module = built.__dict__ if ok else {}
             reply = {"ok": True, "value": None} if ok else {"ok": False, "error": built}
+            channel.student_files = frozenset(f for f in files if _TYPE(f) is str)
         elif op == "answers":
             ok, reply = _run(answers, (msg,), {}, describe)
             reply = reply if ok else {"ok": False, "error": reply}

@@ -231,6 +231,8 @@ def relay(sock, child, pid: int, key: bytes, msg) -> None:
             received += 1
             try:
                 reply = rebuilt(_answer(child, key, received), msg, shared)
+            except codec.PeerClosed:
+                raise
             except codec.ProtocolError as exc:
                 reply = {"ok": False, "tampered": [{"what": "the channel to the grader",
                                                     "line": None}],
