@@ -233,6 +233,9 @@ def relay(sock, child, pid: int, key: bytes, msg) -> None:
                 reply = rebuilt(_answer(child, key, received), msg, shared)
             except codec.PeerClosed:
                 raise
+            except codec.ReplyTooLarge as exc:    # the grader refuses it by its header alone
+                sock.sendall(_declaring(exc.size))
+                _end_like(pid)
             except codec.ProtocolError as exc:
                 reply = {"ok": False, "tampered": [{"what": "the channel to the grader",
                                                     "line": None}],
@@ -249,6 +252,17 @@ def relay(sock, child, pid: int, key: bytes, msg) -> None:
             msg = codec.recv(sock)
         except codec.PeerClosed:
             return
+
+
+def _declaring(size: codec.Size) -> bytes:
+    """The head of a frame declaring ``size`` (at least twice what the worker reads of one
+    answer, where the JSON's values were too many): the grader refuses it unread, as it would
+    the student's process's own frame, and says how large it was."""
+    total = max(size.bytes, 2 * CHILD_BUDGET.bytes if size.values else 0)
+    count = min(codec.MAX_BUFFERS, -(-total // codec.MAX_BUFFER))
+    return codec.HEADER.pack(2, count) + b"".join(
+        codec.LENGTH.pack(min(codec.MAX_BUFFER, total - i * codec.MAX_BUFFER))
+        for i in range(count))
 
 
 def _end_like(pid: int) -> None:
