@@ -83,6 +83,7 @@ _NP_NAME = {dtype: name for name, dtype in _NP_DTYPES.items()}
 _TORCH_NAME = {getattr(torch, name): name for name in _NAMES}
 _TORCH_DTYPE = {name: dtype for dtype, name in _TORCH_NAME.items()}
 _MRO = type.__dict__["__mro__"].__get__
+_MODULE_DICT = type(sys).__dict__["__dict__"].__get__
 _QUALNAME = type.__dict__["__qualname__"].__get__
 _TYPE, _LEN, _LIST, _TUPLE, _ID, _CALLABLE = type, len, list, tuple, id, callable
 _ISINSTANCE = isinstance
@@ -535,7 +536,7 @@ def serve(sock, first: dict | None, key, worker) -> None:
         op = msg.get("op") if _TYPE(msg) is dict else None
         if op == "load":
             ok, built = _run(load, (msg,), {}, describe)
-            module = built.__dict__ if ok else {}
+            module = _MODULE_DICT(built) if ok and _has(_MRO(_TYPE(built)), type(sys)) else {}
             reply = {"ok": True, "value": None} if ok else {"ok": False, "error": built}
             channel.student_files = frozenset(f for f in files if _TYPE(f) is str)
         elif op == "answers":
