@@ -228,3 +228,58 @@ def test_every_gradient_test_of_a_function_whose_gradient_was_forged_scores_0():
     assert [o.score for o in plugin.outcomes] == [0.0, 3.0, 3.0]
     assert plugin.outcomes[0].output.startswith("0 points: the gradient reported for grpo_loss "
                                                 "on case '6 padded responses' does not match")
+
+
+HONEST_AND_NOT = '''
+import inspect, logging, sys, traceback, torch
+
+
+def honest(x):
+    """Frames of its own thread, logging and tracebacks: allowed."""
+    logging.getLogger("s").warning("looking at %s", inspect.currentframe().f_code.co_name)
+    traceback.format_stack()
+    try:
+        raise ValueError
+    except ValueError as exc:
+        traceback.format_exception(exc)
+    return x * 2
+
+
+def traced(x):
+    sys.settrace(lambda *a: None)
+    return x * 2
+'''
+
+
+def _worker_replies(source: str, calls: list) -> list:
+    """The replies of a worker (with its harness, as graded) to loading ``source`` and ``calls``,
+    run in a fresh process so that nothing of it stays in this one."""
+    script = f'''
+import json, os, socket, sys
+sys.path.insert(0, {str(ROOT)!r})
+import torch
+from autograder.sandbox import codec, session, worker
+a, b = socket.socketpair()
+if os.fork() == 0:
+    a.close(); worker.serve(b); os._exit(0)
+b.close()
+codec.send(a, {{"op": "load", "module": "m", "filename": "m.py", "kind": "py",
+               "source": {source!r}, "harness": session.HARNESS}})
+out = [codec.recv(a)]
+for fn in {calls!r}:
+    codec.send(a, {{"op": "call", "fn": fn, "args": [torch.ones(2)], "kwargs": {{}}}})
+    out.append(codec.recv(a))
+print(json.dumps([{{"ok": r["ok"], "tampered": r.get("tampered")}} for r in out]))
+'''
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_the_harness_refuses_a_trace_function_and_lets_honest_code_see_its_own_frames():
+    load, honest, traced = _worker_replies(HONEST_AND_NOT, ["honest", "traced"])
+    assert load == {"ok": True, "tampered": None}
+    assert honest == {"ok": True, "tampered": None}
+    assert traced["ok"] is False
+    assert traced["tampered"] == [{"what": "refused: sys.settrace", "line": None}]

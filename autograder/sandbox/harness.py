@@ -178,8 +178,12 @@ def _run(fn, args, kwargs, describe):
     before = _COUNT()
     _START(_TRAMPOLINE_RUN, (fn, args, kwargs, box, lock, describe))
     lock.acquire()
-    deadline = _CLOCK() + THREADS_END
-    while _COUNT() > before:
+    deadline, spins = _CLOCK() + THREADS_END, 0
+    while _COUNT() > before:         # the trampoline's thread ending, or one the call started
+        spins += 1
+        if spins < 100:
+            _SLEEP(0)
+            continue
         if _CLOCK() > deadline:
             return False, {"type": "ThreadLeftRunning", "traceback": "", "message": (
                 "your code left a thread running after it returned; its results are not "
