@@ -34,6 +34,11 @@ and in the worker), so bytes the student's code writes onto the socket are refus
 stays open (docs/security.md): ``ctypes``' unaudited memory access can still rewrite this
 process's memory; then every in-process verdict is forgeable, and "inputs left unmodified"
 still is not (the worker compares the shared memory itself).
+
+Long because: it is one text, executed in a namespace the submission cannot reach; a second
+module imported there would sit in ``sys.modules``, where the submission could rebind it. Its
+encoder and decoder repeat :mod:`.codec`'s format for the same reason: the codec's functions
+look their names up in a module the student's code shares.
 """
 from __future__ import annotations
 
