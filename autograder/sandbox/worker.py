@@ -223,9 +223,9 @@ def _student(sock, first: dict | None, key, text: str) -> None:
 def relay(sock, child, pid: int, key: bytes, msg) -> None:
     """Send each request to the student's process and the grader a reply built here from its
     answer (:func:`rebuilt`); mirror that process's end when it dies."""
-    received = 0
+    received, raw = 0, None
     while True:
-        shared = Shared.of(msg)
+        shared = Shared.of(msg, raw)
         try:
             _send(child, shared.request, shared.fd)
             received += 1
@@ -249,7 +249,7 @@ def relay(sock, child, pid: int, key: bytes, msg) -> None:
             shared.close()
         sock.sendall(codec.pack(reply))
         try:
-            msg = codec.recv(sock)
+            msg, raw = _raw_frame(sock)
         except codec.PeerClosed:
             return
 
@@ -280,16 +280,21 @@ def _send(child, frame: bytes, fd: int | None) -> None:
     child.sendall(frame[sent:])
 
 
-def _answer(child, key: bytes, number: int):
-    """The student's process's answer to request ``number``: its MAC checked, then decoded."""
-    mac = codec._recv_exact(child, MAC_BYTES, None)
+def _raw_frame(sock, budget: codec.Budget = codec.Budget()) -> tuple:
+    """(the decoded frame, its bytes) read from ``sock`` within ``budget``."""
     raw = bytearray()
 
     def read(n, first=0, check=None):
-        data = codec._recv_exact(child, n, None, first, check)
+        data = codec._recv_exact(sock, n, None, first, check)
         raw.extend(data)
         return data
-    data = codec._read_frame(read, CHILD_BUDGET)
+    return codec._read_frame(read, budget), raw
+
+
+def _answer(child, key: bytes, number: int):
+    """The student's process's answer to request ``number``: its MAC checked, then decoded."""
+    mac = codec._recv_exact(child, MAC_BYTES, None)
+    data, raw = _raw_frame(child, CHILD_BUDGET)
     if not hmac.compare_digest(mac, _mac(key, number, raw)):
         raise codec.ProtocolError("a frame without the harness's mark")
     return data
@@ -305,13 +310,15 @@ class Shared:
     """A request as the student's process gets it: a call whose inputs must stay unmodified
     has its tensor arguments in a sealed memfd (``fd``) that process maps, read back here."""
 
-    def __init__(self, request: bytes, fd: int | None = None, places: dict | None = None):
+    def __init__(self, request, fd: int | None = None, places: dict | None = None):
         self.request, self.fd, self.places = request, fd, places or {}
 
     @classmethod
-    def of(cls, msg) -> "Shared":
+    def of(cls, msg, raw: bytes | None = None) -> "Shared":
+        """``msg`` as the student's process gets it (``raw``: its frame as the grader sent it,
+        passed on as it is where nothing is shared)."""
         if not (isinstance(msg, dict) and msg.get("op") == "call" and msg.get("echo_args")):
-            return cls(codec.pack(msg))
+            return cls(raw if raw is not None else codec.pack(msg))
         import torch
 
         args, places, chunks, size = list(msg.get("args") or []), {}, [], 0
