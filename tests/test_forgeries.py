@@ -42,12 +42,13 @@ def test_a_gradient_that_is_a_string_is_the_students_wrong_answer():
 
 
 def _harness() -> dict:
-    """The harness's namespace, as the student's process builds it (its audit hook is only
-    installed by ``serve``, so nothing here outlives the test)."""
+    """The harness's namespace, as the student's process builds it, with its student's thread
+    (its audit hook is only installed by ``serve``: none is left in this process)."""
     import builtins
 
     space = {"__name__": "_harness", "__builtins__": dict(builtins.__dict__)}
     exec(compile(session.HARNESS, "<harness>", "exec"), space)
+    space["_student_thread"]()
     return space
 
 

@@ -8,8 +8,8 @@ under a module name registered nowhere, before a line of the submission runs, an
 process's end of a private socket from then on (:func:`serve`). By construction:
 
 * **student code never runs on this module's thread.** The import, each call, the gradient's
-  backward pass (custom ``backward``, hooks) and the notebook's answer cells run on a fresh
-  thread started from C (:func:`_run`), whose only other frame is a three-line trampoline; the
+  backward pass (custom ``backward``, hooks) and the notebook's answer cells run on a thread
+  of their own started from C (:func:`_run`), whose only other frame is a short loop; the
   main thread, which holds everything here, is not on any stack the student's code can walk,
   and an audit hook refuses the ways to reach it (``sys._current_frames``, the garbage
   collector's walks, frame access on the main thread by a finaliser), the ways to rewrite a
@@ -158,12 +158,15 @@ def _audit(event, args):
 
 # -- the trampoline: the only frame of ours on a student thread ------------------------
 _TRAMPOLINE = """
-def run(fn, args, kwargs, box, lock, describe):
-    try:
-        box.append((True, fn(*args, **kwargs)))
-    except BaseException as exc:
-        box.append((False, describe(exc)))
-    lock.release()
+def loop(jobs, posted):
+    while True:
+        posted.acquire()
+        fn, args, kwargs, box, done, describe = jobs.pop()
+        try:
+            box.append((True, fn(*args, **kwargs)))
+        except BaseException as exc:
+            box.append((False, describe(exc)))
+        done.release()
 
 
 def each(fn, items):
@@ -171,29 +174,41 @@ def each(fn, items):
 """
 _space: dict = {}
 exec(compile(_TRAMPOLINE, "<grading thread>", "exec"), _space)
-_TRAMPOLINE_RUN, _EACH = _space.pop("run"), _space.pop("each")
+_LOOP, _EACH = _space.pop("loop"), _space.pop("each")
 del _space
+#: the student's thread: its job list and the lock that says one was posted (set by :func:`serve`)
+_STUDENT: list = []
+
+
+def _student_thread() -> None:
+    """Start the thread every piece of student code runs on, from C: its only frame of ours
+    is the trampoline's loop, which holds nothing but the job at hand."""
+    jobs, posted = [], _LOCK()
+    posted.acquire()
+    alone = _COUNT()
+    _START(_LOOP, (jobs, posted))
+    while _COUNT() <= alone:          # counted once it runs: every call's baseline holds it
+        _SLEEP(0)
+    _STUDENT.extend((jobs, posted))
 
 
 def _run(fn, args, kwargs, describe):
-    """``(True, fn(*args, **kwargs))`` or ``(False, describe(exception))``, computed on a new
-    thread; once it returned, every thread it started must have ended."""
-    box, lock = [], _LOCK()
-    lock.acquire()
+    """``(True, fn(*args, **kwargs))`` or ``(False, describe(exception))``, computed on the
+    student's thread; once it returned, every thread the call started must have ended."""
+    jobs, posted = _STUDENT
+    box, done = [], _LOCK()
+    done.acquire()
     before = _COUNT()
-    _START(_TRAMPOLINE_RUN, (fn, args, kwargs, box, lock, describe))
-    lock.acquire()
-    deadline, spins = _CLOCK() + THREADS_END, 0
-    while _COUNT() > before:         # the trampoline's thread ending, or one the call started
-        spins += 1
-        if spins < 100:
-            _SLEEP(0)
-            continue
+    jobs.append((fn, args, kwargs, box, done, describe))
+    posted.release()
+    done.acquire()
+    deadline = _CLOCK() + THREADS_END
+    while _COUNT() > before:                  # a thread the call started, still running
         if _CLOCK() > deadline:
             return False, {"type": "ThreadLeftRunning", "traceback": "", "message": (
                 "your code left a thread running after it returned; its results are not "
                 "accepted")}
-        _SLEEP(0.0001)
+        _SLEEP(0.0005)
     if _LEN(box) != 1 or _TYPE(box[0]) is not _TUPLE:
         return False, {"type": "ProtocolError", "message": "the call's result was tampered with",
                        "traceback": ""}
@@ -535,6 +550,7 @@ def serve(sock, first: dict | None, key, worker) -> None:
     taken now)."""
     _MAIN.append(_IDENT())
     sys.addaudithook(_audit)        # before the student's code: it cannot be removed
+    _student_thread()
     channel = _Channel(sock, key, _watched(worker), ())
     files = worker.STUDENT_FILES
     load, answers, describe = worker.load, worker.answers, worker.describe
