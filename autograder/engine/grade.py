@@ -65,7 +65,8 @@ def forged_outcomes(outcomes: list, found: tuple) -> list:
     """``outcomes`` once the worker's harness found code replaced (:mod:`.sandbox.harness`):
     every test worth points scores 0, since each was decided by results the worker reported
     and the replacement could have forged any of them; the feedback says why in one sentence."""
-    text = (f"0 points: your code replaced code the grader relies on to observe your functions "
+    text = (f"0 points: your code reached for or replaced code the grader relies on to observe "
+            f"your functions "
             f"({tampering_text(found)}), so none of the results reported from your code can be "
             "trusted.")
     return [replace(o, score=0.0, status="failed", output=text) if o.max_score > 0 else o
