@@ -295,3 +295,33 @@ def test_the_harness_refuses_a_trace_function_and_lets_honest_code_see_its_own_f
     assert honest == {"ok": True, "tampered": None}
     assert traced["ok"] is False
     assert traced["tampered"] == [{"what": "refused: sys.settrace", "line": None}]
+
+
+KERNEL_REACHERS = '''
+import ctypes, socket
+
+
+def netlink(x):
+    socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0)
+    return x
+
+
+def inet(x):
+    socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    return x
+
+
+def libc(x):
+    ctypes.CDLL(None).getpid()
+    return x
+'''
+
+
+def test_the_harness_refuses_new_sockets_and_ctypes_before_the_kernel_is_asked():
+    """The first layer in front of the kernel's bounds (tests/test_kernel_budget.py runs the
+    hoards without it, to show the syscall filter and the rlimits hold on their own)."""
+    load, *calls = _worker_replies(KERNEL_REACHERS, ["netlink", "inet", "libc"])
+    assert load == {"ok": True, "tampered": None}
+    for reply in calls:
+        assert reply["ok"] is False
+        assert reply["tampered"] and reply["tampered"][0]["what"].startswith("refused: ")

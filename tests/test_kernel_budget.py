@@ -57,7 +57,11 @@ class Worker:
         (tmp / "hoards.py").write_text((HERE / "kernel_hoards.py").read_text())
         self.zygote = Zygote()
         message = read("s", tmp, "hoards").load_message("hoards", {})
+        # the kernel's bounds are the layer under the harness (whose audit hook refuses
+        # ctypes and new sockets from student code: tests/test_forgeries.py): they must hold
+        # whatever code runs in the worker, so these hoards run without the harness
         self.session = Session(self.zygote, message, Config(mode=mode, limits=LIMITS))
+        self.session.load_message.pop("harness")
         self.student = Student(self.session)
 
     def call(self, name, *args):
