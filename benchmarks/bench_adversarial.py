@@ -216,6 +216,16 @@ def extract(commit: str, into: Path) -> tuple[Path, list[str]]:
     return into, [python]
 
 
+def checkouts(baseline: str | None, tmp: Path) -> list[tuple[str, list[str], Path]]:
+    """The trees to grade with, as ``(label, python, tree)``: ``baseline``'s, extracted into
+    ``tmp``, when one is given, then this checkout's."""
+    trees = []
+    if baseline:
+        where, python = extract(baseline, tmp / "baseline")
+        trees.append((f"baseline {baseline}", python, where))
+    return trees + [("this checkout", interpreter(ROOT), ROOT)]
+
+
 def interpreter(checkout: Path) -> list[str]:
     own = checkout / ".venv" / "bin" / "python"
     return [str(own)] if own.exists() else [sys.executable]

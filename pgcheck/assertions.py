@@ -23,6 +23,8 @@ and names the usual causes.
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import dataclass
 
 import torch
 
@@ -44,17 +46,79 @@ FLOAT32_CAUSES = ("`.float()` on a mask or flag (use `.to(x.dtype)` of a float64
                   "a float32 buffer (`torch.zeros(T)`: use `torch.zeros_like(x)`)")
 
 
+#: how much of the expected values a failure shows (:attr:`Mismatch.shown`): every digit it
+#: takes to see the difference (public checks, and everything a student runs at home); two
+#: significant figures and the difference's order of magnitude (a hidden case whose inputs
+#: were drawn for this grade); none of their digits (a hidden case that is the same every grade)
+SHOWN = ("all", "coarse", "none")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where and by how much a value check failed, worded by :meth:`text` for each of
+    :data:`SHOWN`."""
+    where: str          #: " at index (2, 0)", or "" for a single value
+    expected: float     #: at the worst element
+    got: float
+    largest: float      #: largest absolute difference
+    relative: float     #: largest relative difference
+    tolerance: str      #: :func:`tolerance_text`
+    digits: int         #: :func:`digits_apart` of expected and got
+    widened: str = ""   #: the note on the float32 reference's own rounding
+    scalar: bool = False    #: a Python number (``expect_float``'s wording)
+
+    def text(self, shown: str = "all") -> str:
+        if shown == "all":
+            if self.scalar:
+                return (f"differs by {self.largest:.2g} (relative {self.relative:.2g}), "
+                        f"tolerance {self.tolerance}")
+            return (f"values differ{self.where}: expected {_num(self.expected, self.digits)}, "
+                    f"got {_num(self.got, self.digits)}; largest difference {self.largest:.2g} "
+                    f"(relative {self.relative:.2g}), tolerance {self.tolerance}{self.widened}")
+        size = (f"about {magnitude(self.largest)} (relative about {magnitude(self.relative)}), "
+                f"tolerance {self.tolerance}")
+        what = "differs" if self.scalar else f"values differ{self.where}"
+        if shown == "coarse":
+            return (f"{what}: expected about {_num(self.expected, 2)}, got {_num(self.got)}; "
+                    f"off by {size}")
+        return (f"{what}: got {_num(self.got)}, off by {size} (this case is the same in every "
+                "grade, so its expected values are not shown)")
+
+
+def magnitude(x: float) -> str:
+    """``x``'s order of magnitude, a power of ten: ``magnitude(0.0734) == '1e-01'``."""
+    if not math.isfinite(x) or x <= 0:
+        return str(x) if x else "0"
+    return f"1e{round(math.log10(x)):+03d}"
+
+
+#: a number a cause or diagnosis quotes as the expected one ("expected 2.601, got -2.601")
+QUOTED = re.compile(r"\bexpected (-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)")
+
+
+def coarsened(text: str, shown: str) -> str:
+    """``text`` with every expected number it quotes shown as :data:`SHOWN` allows."""
+    if shown == "all":
+        return text
+    return QUOTED.sub(lambda m: f"expected about {_num(float(m.group(1)), 2)}"
+                      if shown == "coarse" else "expected (not shown)", text)
+
+
 class Mismatch(AssertionError):
     """A check failed; ``str(self)`` is the feedback line(s)."""
 
     def __init__(self, case: str, *, expected=None, actual=None, detail: str = "",
                  hint: str | None = None, focus: int | None = None, digits: int = 4,
-                 diagnosis: str = ""):
+                 diagnosis: str = "", difference: Difference | None = None):
         super().__init__()
         self.case, self.expected, self.actual = case, expected, actual
         self.detail, self.hint, self.diagnosis = detail, hint, diagnosis
         self.focus = focus      #: flat index of the worst element, kept in view when listing
         self.digits = digits    #: significant digits that show where expected and got differ
+        self.difference = difference    #: a value check's numbers (its detail, as worded)
+        #: how much of the expected values the text shows (:data:`SHOWN`); the grader sets
+        #: "coarse" or "none" on a hidden case's failure before reading it
+        self.shown = "all"
 
     def __str__(self) -> str:   # composed when read: the grader's replays raise many unread
         return self.text()
@@ -72,15 +136,18 @@ class Mismatch(AssertionError):
         return self
 
     def text(self) -> str:
-        lines = [self.case + (f": {self.detail}" if self.detail else "")]
-        if self.expected is not None:
-            lines.append(f"  expected {short(self.expected, focus=self.focus, digits=self.digits)}")
+        detail = self.difference.text(self.shown) if self.difference else self.detail
+        lines = [self.case + (f": {detail}" if detail else "")]
+        digits = self.digits if self.shown == "all" else 4      # got: the student's own
+        wanted = {"all": self.digits, "coarse": 2}.get(self.shown)     # expected's digits
+        if self.expected is not None and wanted:
+            lines.append(f"  expected {short(self.expected, focus=self.focus, digits=wanted)}")
         if self.actual is not None:
-            lines.append(f"  got      {short(self.actual, focus=self.focus, digits=self.digits)}")
+            lines.append(f"  got      {short(self.actual, focus=self.focus, digits=digits)}")
         if self.diagnosis:
-            lines.append(f"  diagnosis: {self.diagnosis}")
+            lines.append(f"  diagnosis: {coarsened(self.diagnosis, self.shown)}")
         if self.hint:
-            lines.append(f"  likely cause: {self.hint}")
+            lines.append(f"  likely cause: {coarsened(self.hint, self.shown)}")
         return "\n".join(lines)
 
 
@@ -268,13 +335,13 @@ def expect_close(actual, expected, *, case: str, atol: float | None = None,
         if got.numel() > 1:
             index = tuple(int(i) for i in torch.unravel_index(torch.tensor(flat), got.shape))
             where = f" at index {index[0] if len(index) == 1 else index}"
-        detail = (f"values differ{where}: expected {_num(a, digits)}, got {_num(b, digits)}; "
-                  f"largest difference {largest:.2g} (relative {relative:.2g}), tolerance "
-                  f"{tolerance_text(rtol, atol)}{widened}")
+        difference = Difference(where, a, b, largest, relative, tolerance_text(rtol, atol),
+                                digits, widened)
         diagnosis = (precision_diagnosis(got, want, actual.dtype)
                      if precision and expected.dtype == torch.float64 else "")
-        raise Mismatch(case, expected=expected, actual=actual, hint=hint, detail=detail,
-                       focus=flat, digits=digits, diagnosis=diagnosis)
+        raise Mismatch(case, expected=expected, actual=actual, hint=hint,
+                       detail=difference.text(), focus=flat, digits=digits,
+                       diagnosis=diagnosis, difference=difference)
     if precision and expected.dtype == torch.float64 and actual.dtype != torch.float64:
         raise Mismatch(case, detail=f"wrong dtype: expected {expected.dtype}, got {actual.dtype}",
                        diagnosis=precision_diagnosis(got, want, actual.dtype))
@@ -305,9 +372,10 @@ def expect_float(actual, expected: float, *, case: str, atol: float | None = Non
         gap = abs(actual - expected)
         relative = gap / abs(expected) if expected else math.inf
         digits = digits_apart(expected, actual)
+        difference = Difference("", float(expected), float(actual), gap, relative,
+                                tolerance_text(rtol, atol), digits, scalar=True)
         raise Mismatch(case, expected=float(expected), actual=float(actual), hint=hint,
-                       digits=digits, detail=f"differs by {gap:.2g} (relative {relative:.2g}), "
-                                             f"tolerance {tolerance_text(rtol, atol)}")
+                       digits=digits, detail=difference.text(), difference=difference)
     return float(actual)
 
 

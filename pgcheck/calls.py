@@ -20,6 +20,9 @@ class CallResult:
     grad_error: str | None = None       #: why no gradient came back at all
     args_after: list = field(default_factory=list)      #: the arguments after the call
     kwargs_after: dict = field(default_factory=dict)
+    #: per ``wrt`` entry: whether the output's graph reaches it through torch's own backward
+    #: nodes (the grader's worker says; None: not said)
+    reached: tuple | None = None
 
     @classmethod
     def of(cls, reply: dict) -> CallResult:

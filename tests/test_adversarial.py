@@ -47,7 +47,9 @@ MARK = "ADVERSARYMARK"
 SLOW = "slow_correct"
 #: cases whose first failure makes the grader skip a function's remaining calls, and how it says so
 FAIL_FAST = {"loop_in_call": "skipped: group_advantages hung on",
-             "ignores_sigterm": "skipped: sequence_logprob hung on",
+             # the student's code runs on threads of its own, where no signal handler can be
+             # installed: ignoring SIGTERM fails at the import
+             "ignores_sigterm": "your code could not be loaded: your code raised ValueError",
              "segfault": "skipped: group_advantages crashed the process running it",
              "closes_its_pipes": "skipped: group_advantages crashed the process running it",
              "memory_bomb": "skipped: group_advantages ran out of memory",   # one huge block
@@ -55,10 +57,10 @@ FAIL_FAST = {"loop_in_call": "skipped: group_advantages hung on",
              "slow_reply": "skipped: group_advantages hung on",
              "lying_header": "skipped: group_advantages sent an answer too large to accept",
              "huge_json": "skipped: sequence_logprob sent an answer too large to accept",
-             # the worker's harness puts its own ``describe`` back (a tampering event), so the
-             # huge message never leaves the worker: the error reads as the student raised it
-             "long_messages": "your code raised ValueError: huge",
-             "forged_replies": "skipped: sequence_logprob sent a malformed reply"}
+             # the harness describes errors with the worker's ``describe`` as it was before the
+             # import (the replacement is a tampering event): the error reads as the student
+             # raised it
+             "long_messages": "your code raised ValueError: huge"}
 #: cases whose other function may fail fast in either of two ways, and how it says so: the
 #: memory bomb's growing hoard runs out of memory, or on a loaded machine reaches its call's
 #: time limit first
@@ -67,7 +69,7 @@ EITHER = {"memory_bomb": ("skipped: sequence_logprob ran out of memory",
 #: a case of each kind of event (autograder/records/events.py; the time budget, which takes
 #: minutes to run out, is tests/test_limits.py's): the kind the class page and summary name
 EVENTS = {"loop_in_call": "hung", "segfault": "crashed", "memory_bomb": "out of memory",
-          "lying_header": "answer too large", "forged_replies": "malformed reply",
+          "lying_header": "answer too large", "forged_replies": "tampered",
           "loop_at_import": "load failure", "wrapped_call_function": "tampered",
           "memorised_gradient": "tampered"}
 #: all that one student's grade may write (OUT/<student>/: results.json, cache.json, feedback.md,

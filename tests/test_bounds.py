@@ -25,20 +25,9 @@ _codec = sys.modules["autograder.sandbox.codec"]
 _worker = sys.modules["autograder.sandbox.worker"]
 
 
-def _unguard():
-    """Undo the worker's harness first, as code in the worker's process can (docs/security.md):
-    these attacks are aimed at the grader's own bounds, which must hold without the harness.
-    (The harness's class is defined in a module it names ``_guard``; torch has Guards too.)"""
-    import gc
-    for guard in [o for o in gc.get_objects() if type(o).__name__ == "Guard"
-                  and type(o).__module__ == "_guard"]:
-        guard.watched.clear()
-        guard.answer = lambda reply, g=guard: _codec.pack(reply)
-
-
 def _call_socket() -> int:
     """The descriptor of the worker's call socket: the bytes written on it reach the grader
-    whatever the harness serves."""
+    (this worker runs without its harness, see :func:`probe`)."""
     import gc
     found = [o.fileno() for o in gc.get_objects()
              if isinstance(o, socket.socket) and o.fileno() >= 0]
@@ -80,7 +69,6 @@ def largest_accepted(x):
 
 
 def forged_shape(x):
-    _unguard()
     def encode(message, buffers, depth=0):
         buffers.append(b"")
         return {"t": "dict", "v": {"ok": True, "value": {
@@ -90,13 +78,11 @@ def forged_shape(x):
 
 
 def forged_fields(x):
-    _unguard()
     _codec.encode = lambda message, buffers, depth=0: {"t": "dict", "v": {"ok": "yes"}}
     return x
 
 
 def long_message(x):
-    _unguard()
     _worker.describe = lambda exc: {"type": "E" * 5000, "message": "m" * 200_000,
                                     "traceback": "t" * 50_000}
     raise ValueError("long")
@@ -123,6 +109,10 @@ def probe(folder: str) -> None:
     (Path(folder) / "probe.py").write_text(ATTACKS)
     zygote = Zygote()
     session = Session(zygote, read("s", Path(folder), "probe").load_message("probe", {}), Config())
+    # these attacks are aimed at the grader's own bounds, which must hold whatever a worker
+    # sends: this one runs without its harness (autograder/sandbox/harness.py), so the
+    # submission's code holds the call socket itself and writes what it likes on it
+    session.load_message.pop("harness")
     student = Student(session)
     x = torch.ones(4, dtype=torch.float64)
     student.ok.on("warm-up", 1e-5, x * 2)(x)

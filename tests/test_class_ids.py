@@ -3,7 +3,8 @@ student folders collide with each other, take the names of the grader's own outp
 spreadsheet formulas and HTML.
 
 ``s1/alice`` and ``s2/alice`` hand in the stub, ``s2/alice-2`` the reference: all three
-keep their own records, scores and folders, and nbgrader records them under the same ids.
+keep their own records, scores and folders (the two alices as ``alice~clash1`` and
+``alice~clash2``: neither is alice, and the command fails saying so), and nbgrader records them under the same ids.
 ``s2/gradebook.csv`` and ``s2/_runs`` are graded under safe ids and the output keeps its
 gradebook and runs. Every CSV the grader writes (the gradebook, the class page's tables,
 the similarity pairs, the changes after a regrade) holds those ids as text a spreadsheet
@@ -51,7 +52,8 @@ def graded(tmp_path_factory):
         make_submission(root / where, EX.name, code[kind])
     out, db = root / "out", f"sqlite:///{root / 'gradebook.db'}"
     proc = autograde("grade", root / "s1", root / "s2", "-a", EX.name, "--out", out, "--json",
-                     "--skip-slow", "--jobs", "2", "--nbgrader-db", db)
+                     "--skip-slow", "--jobs", "2", "--nbgrader-db", db, check=False)
+    assert proc.returncode == 2, proc.stderr         # s1/alice and s2/alice: a clash
     results = {r["submission"]: r for r in json.loads(proc.stdout)}
     with Gradebook(db) as gb:
         recorded = {s.id: gb.find_submission(EX.name, s.id).score for s in gb.students}
@@ -59,7 +61,7 @@ def graded(tmp_path_factory):
     # a resubmission: -2+3 hands in the reference, so the changes table names that id
     make_submission(root / "s2" / "-2+3", EX.name, code["reference"])
     again = autograde("grade", root / "s1", root / "s2", "-a", EX.name, "--out", out,
-                      "--skip-slow", "--jobs", "2")       # (the summary table this time)
+                      "--skip-slow", "--jobs", "2", check=False)   # (the summary table this time)
     return root, out, results, proc.stderr, recorded, again.stdout
 
 
@@ -67,19 +69,22 @@ def test_three_alices_keep_three_records(graded):
     root, out, results, stderr, recorded, _ = graded
     full = results["alice-2"]["score"]          # every function right (conftest.lost)
     assert not lost(results["alice-2"]) and full > 0
-    assert (results["alice"]["score"], results["alice-3"]["score"]) == (0, 0)
-    for sid, score in (("alice", 0), ("alice-3", 0), ("alice-2", full)):
+    assert (results["alice~clash1"]["score"], results["alice~clash2"]["score"]) == (0, 0)
+    assert "alice" not in results           # neither is alice by the order folders sort in
+    for sid, score in (("alice~clash1", 0), ("alice~clash2", 0), ("alice-2", full)):
         assert json.loads((out / sid / "results.json").read_text())["score"] == score
     rows = {r[0]: r for r in csv.reader((out / "gradebook.csv").open(newline=""))}
-    assert float(rows["alice"][1]) == 0 and float(rows["alice-3"][1]) == 0
+    assert float(rows["alice~clash1"][1]) == 0 and float(rows["alice~clash2"][1]) == 0
     assert float(rows["alice-2"][1]) == full
     assert len(rows) == 1 + len(results) == 1 + 14          # every student has a row
     # the summary says who was renamed and why, in one line each
-    assert f"{root / 's2' / 'alice'} is graded as alice-3: {root / 's1' / 'alice'}, earlier " \
-           "on the command line, is also called alice" in stderr
+    assert f"{root / 's2' / 'alice'} is graded as alice~clash2: a clash: " \
+           f"{ascii(str(root / 's1' / 'alice'))} has the same name once made safe" in stderr
+    assert stderr.rstrip().endswith("or the folders are renamed")     # the one-line reason
     # nbgrader records the same ids, each with its own score
     assert set(recorded) == set(results)
-    assert (recorded["alice"], recorded["alice-3"], recorded["alice-2"]) == (0, 0, full)
+    assert (recorded["alice~clash1"], recorded["alice~clash2"], recorded["alice-2"]) == \
+        (0, 0, full)
 
 
 def test_output_names_are_graded_under_safe_ids(graded):
@@ -92,11 +97,12 @@ def test_output_names_are_graded_under_safe_ids(graded):
            "own output" in stderr
     page = (out / "_report" / f"{EX.name}.html").read_text()
     assert 'id="renamed-table"' in page
-    for sid in ("alice-3", "student-gradebook.csv", "student-_runs"):
+    for sid in ("alice~clash2", "student-gradebook.csv", "student-_runs"):
         assert f"<tr><td>{sid}</td>" in page
     report = json.loads((out / "_report" / f"{EX.name}.json").read_text())
     assert {r["student"]: r["found_as"] for r in report["renamed"]} == {
-        "alice-3": "alice", "student-gradebook.csv": "gradebook.csv", "student-_runs": "_runs",
+        "alice~clash1": "alice", "alice~clash2": "alice",
+        "student-gradebook.csv": "gradebook.csv", "student-_runs": "_runs",
         **{safe_id(name)[0]: name for name in HOSTILE if safe_id(name)[1]}}   # issue 34
 
 

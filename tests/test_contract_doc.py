@@ -7,6 +7,7 @@ import torch
 
 from autograder.authoring import course
 from autograder.cli import build_parser
+from autograder.engine import lint
 from conftest import ROOT
 
 CONTRACT = ROOT / "docs" / "contract.md"
@@ -14,14 +15,24 @@ CONTRACT = ROOT / "docs" / "contract.md"
 
 @pytest.mark.parametrize("name", list(course.assignments()))
 def test_contract_documents_every_student_function_with_its_signature(name):
-    text = CONTRACT.read_text()
-    assert f"`{name}`" in text
-    assignment = course.get(name)
-    source = assignment.reference_module.read_text()
-    headers = dict(re.findall(r"^def (\w+)\((.*?)\):", source, flags=re.M | re.S))
-    for function in assignment.functions:
-        signature = f"`{function}({' '.join(headers[function].split())})`"
-        assert signature in text, f"docs/contract.md lacks {signature}"
+    """Its section, each graded function's signature in it; the message says what to add
+    (``autograde lint NAME`` says the same)."""
+    problems = lint.contract_doc(course.get(name))
+    assert not problems, "\n".join(problems)
+
+
+def test_a_missing_section_says_what_to_add(tmp_path):
+    from dataclasses import replace
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "contract.md").write_text("# The fixed interface\n")
+    ex = course.example()
+    moved = replace(ex, root=tmp_path)
+    (tmp_path / "solutions" / ex.name).mkdir(parents=True)
+    (tmp_path / "solutions" / ex.name / f"{ex.name}.py").write_text(ex.reference_module.read_text())
+    [said] = lint.contract_doc(moved)
+    assert f"no section for {ex.name}: add" in said and f"### `{ex.name}` (write" in said
+    assert f"`{ex.functions[0]}(" in said
 
 
 def test_contract_documents_the_grading_json_and_exit_status():

@@ -4,16 +4,18 @@
   the worker (``tests/forgeries/<assignment>_trainer_swap.py``). The trainer runs in the
   grader now (:mod:`autograder.training.remote`), so the swap reaches nothing: 0 points, the
   correct neighbour keeps full marks (slow: the neighbour's training check runs).
-* The worker's harness (:mod:`autograder.sandbox.harness`) finds a replaced function and says
-  which, with the line of the student's file that defined the replacement; the grader then
-  scores 0 every test the worker's results decided. The grpo cases of the adversarial bank
-  (``wrapped_call_function``, ``echo_swap``, ``string_gradient``) are graded with the bank.
+* The student's process's harness (:mod:`autograder.sandbox.harness`) reads results through
+  torch's own descriptors and the graph's reach, whatever a subclass or a hook says; the worker
+  takes echoed arguments from shared memory and refuses frames without the harness's mark.
+  ``tests/test_forgery_bank.py`` grades five routes and more of each class of forgery.
 * Replies checked by type: a gradient that is a string is the student's wrong answer.
 * A training run's loss enters the grader's graph with exactly the value and gradient the
   worker reported: the same numbers as the loss run in place, so the rule's calibration
   holds.
 """
 import json
+import os
+import socket
 import subprocess
 import sys
 
@@ -23,10 +25,9 @@ import torch
 from autograder.authoring import course
 from autograder.engine.assertions import Mismatch
 from autograder.engine.plugin import reference_module
-from autograder.sandbox import codec, harness, worker
+from autograder.sandbox import codec, session, worker
 from autograder.training import remote
 from conftest import ROOT, lost, make_submission
-from pgcheck import calls
 from pgcheck.assertions import grads_of
 from pgcheck.calls import CallResult, call_function, clone
 
@@ -40,21 +41,83 @@ def test_a_gradient_that_is_a_string_is_the_students_wrong_answer():
     assert grads_of(CallResult(1.0, grads=[None, torch.zeros(2)]), case="c")[0] is None
 
 
-def test_the_harness_puts_back_a_replaced_function_and_names_the_line(monkeypatch):
-    guard = harness.Guard(worker, codec, calls, torch)
-    assert guard.check() == []
-    source = "def forged(*args, **kwargs):\n    return {}\n"
-    monkeypatch.setattr(worker, "STUDENT_FILES", guard.student_files | {"<student>"})
-    guard.student_files = worker.STUDENT_FILES
-    space: dict = {}
-    exec(compile("\n" + source, "<student>", "exec"), space)
-    original = calls.call_function
-    monkeypatch.setattr(calls, "call_function", space["forged"])
-    assert guard.check() == [{"what": "pgcheck.calls's call_function", "line": 2}]
-    assert calls.call_function is original          # put back
-    frame = guard.answer({"ok": True, "value": 1.0})
-    assert codec.unpack(frame)["tampered"] == [{"what": "pgcheck.calls's call_function",
-                                                "line": 2}]
+def _harness() -> dict:
+    """The harness's namespace, as the student's process builds it, with its student's thread
+    (its audit hook is only installed by ``serve``: none is left in this process)."""
+    import builtins
+
+    space = {"__name__": "_harness", "__builtins__": dict(builtins.__dict__)}
+    exec(compile(session.HARNESS, "<harness>", "exec"), space)
+    space["_student_thread"]()
+    return space
+
+
+def test_the_harness_reads_a_returned_tensor_through_torch_own_descriptors():
+    """A subclass's lying ``requires_grad`` or ``__torch_function__`` changes nothing read."""
+    plain = _harness()["_plain"]
+
+    class Lying(torch.Tensor):
+        requires_grad = property(lambda self: False)
+
+    class Answering(torch.Tensor):
+        @classmethod
+        def __torch_function__(cls, func, types, args=(), kwargs=None):
+            return False
+
+    x = torch.ones(3, requires_grad=True)
+    for kind in (Lying, Answering):
+        buffers: list = []
+        encoded = plain((x * 2).as_subclass(kind), buffers)
+        assert encoded["requires_grad"] is True and encoded["shape"] == [3], kind
+        assert bytes(buffers[0]) == (torch.ones(3) * 2).numpy().tobytes()
+
+
+def test_no_hook_hides_a_path_the_graph_has_and_a_custom_function_decides_for_itself():
+    space = _harness()
+    x = torch.randn(3, requires_grad=True)
+    adv = torch.randn(3, requires_grad=True)
+    edges = (space["_edge"](x), space["_edge"](adv))
+    adv.register_hook(lambda g: torch.zeros_like(g))      # zeroes the number, not the path
+    out = (x * adv).sum()
+    got = space["_gradients"](out, {"wrt": [0, 1]}, edges, worker.describe)
+    assert got["reached"] == [True, True] and not bool(got["grads"][1].any())
+
+    class Detaching(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 1
+
+        @staticmethod
+        def backward(ctx, g):
+            return None
+
+    adv = torch.randn(3, requires_grad=True)
+    edges = (space["_edge"](x), space["_edge"](adv))
+    out = (x * Detaching.apply(adv)).sum()
+    got = space["_gradients"](out, {"wrt": [0, 1]}, edges, worker.describe)
+    assert got.get("reached") == [True, False] and got["grads"][1] is None, got
+
+
+def test_echoed_arguments_come_from_the_shared_memory_and_unmarked_frames_are_refused():
+    rewards = torch.arange(6, dtype=torch.float64).reshape(2, 3)
+    msg = {"op": "call", "fn": "f", "args": [rewards, 2.0], "kwargs": {}, "echo_args": True}
+    shared = worker.Shared.of(msg)
+    try:
+        os.pwrite(shared.fd, torch.zeros(6, dtype=torch.float64).numpy().tobytes(), 0)
+        answer = {"ok": True, "value": 1.0, "args_after": [rewards, 2.0], "rebound": [False, False]}
+        after = worker.rebuilt(answer, msg, shared)["args_after"]
+        assert not after[0].any() and after[1] == 2.0      # the memory's word, not the report
+        moved = worker.rebuilt({**answer, "rebound": [True, False]}, msg, shared)["args_after"]
+        assert moved[0] is rewards                         # replaced by another tensor: as seen
+    finally:
+        shared.close()
+    ours, theirs = socket.socketpair()
+    key = os.urandom(32)
+    frame = codec.pack({"ok": True, "value": 1.0})
+    theirs.sendall(worker._mac(key, 1, frame) + frame + bytes(16) + frame)
+    assert worker._answer(ours, key, 1) == {"ok": True, "value": 1.0}
+    with pytest.raises(codec.ProtocolError, match="without the harness's mark"):
+        worker._answer(ours, key, 2)
 
 
 def test_the_injected_loss_trains_as_the_loss_itself():
@@ -91,8 +154,19 @@ def test_a_loss_that_answers_no_tensor_is_the_students_error():
             torch.zeros(3, requires_grad=True), torch.zeros(3), torch.zeros(3), 0.2)
 
 
+#: every assignment with a training check (``[training] check``): each has its trainer swap
+TRAINED = [n for n, a in course.assignments().items() if a.settings.training.check]
+
+
+@pytest.mark.parametrize("name", TRAINED)
+def test_every_training_check_has_its_trainer_swap(name):
+    assert (FORGERIES / f"{name}_trainer_swap.py").is_file(), (
+        f"{name} has a training check: add tests/forgeries/{name}_trainer_swap.py, a submission "
+        "that replaces the provided trainer in the worker (see the others there)")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["ppo", "grpo_lm"])
+@pytest.mark.parametrize("name", TRAINED)
 def test_a_swapped_trainer_earns_nothing_and_the_neighbour_keeps_full_marks(tmp_path, name):
     assignment = course.get(name)
     stubs = (ROOT / "assignments" / name / f"{name}.py").read_text()
@@ -166,3 +240,88 @@ def test_every_gradient_test_of_a_function_whose_gradient_was_forged_scores_0():
     assert [o.score for o in plugin.outcomes] == [0.0, 3.0, 3.0]
     assert plugin.outcomes[0].output.startswith("0 points: the gradient reported for grpo_loss "
                                                 "on case '6 padded responses' does not match")
+
+
+HONEST_AND_NOT = '''
+import inspect, logging, sys, traceback, torch
+
+
+def honest(x):
+    """Frames of its own thread, logging and tracebacks: allowed."""
+    logging.getLogger("s").warning("looking at %s", inspect.currentframe().f_code.co_name)
+    traceback.format_stack()
+    try:
+        raise ValueError
+    except ValueError as exc:
+        traceback.format_exception(exc)
+    return x * 2
+
+
+def traced(x):
+    sys.settrace(lambda *a: None)
+    return x * 2
+'''
+
+
+def _worker_replies(source: str, calls: list) -> list:
+    """The replies of a worker (with its harness, as graded) to loading ``source`` and ``calls``,
+    run in a fresh process so that nothing of it stays in this one."""
+    script = f'''
+import json, os, socket, sys
+sys.path.insert(0, {str(ROOT)!r})
+import torch
+from autograder.sandbox import codec, session, worker
+a, b = socket.socketpair()
+if os.fork() == 0:
+    a.close(); worker.serve(b); os._exit(0)
+b.close()
+codec.send(a, {{"op": "load", "module": "m", "filename": "m.py", "kind": "py",
+               "source": {source!r}, "harness": session.HARNESS}})
+out = [codec.recv(a)]
+for fn in {calls!r}:
+    codec.send(a, {{"op": "call", "fn": fn, "args": [torch.ones(2)], "kwargs": {{}}}})
+    out.append(codec.recv(a))
+print(json.dumps([{{"ok": r["ok"], "tampered": r.get("tampered")}} for r in out]))
+'''
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_the_harness_refuses_a_trace_function_and_lets_honest_code_see_its_own_frames():
+    load, honest, traced = _worker_replies(HONEST_AND_NOT, ["honest", "traced"])
+    assert load == {"ok": True, "tampered": None}
+    assert honest == {"ok": True, "tampered": None}
+    assert traced["ok"] is False
+    assert traced["tampered"] == [{"what": "refused: sys.settrace", "line": None}]
+
+
+KERNEL_REACHERS = '''
+import ctypes, socket
+
+
+def netlink(x):
+    socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0)
+    return x
+
+
+def inet(x):
+    socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    return x
+
+
+def libc(x):
+    ctypes.CDLL(None).getpid()
+    return x
+'''
+
+
+def test_the_harness_refuses_new_sockets_and_ctypes_before_the_kernel_is_asked():
+    """The first layer in front of the kernel's bounds (tests/test_kernel_budget.py runs the
+    hoards without it, to show the syscall filter and the rlimits hold on their own)."""
+    load, *calls = _worker_replies(KERNEL_REACHERS, ["netlink", "inet", "libc"])
+    assert load == {"ok": True, "tampered": None}
+    for reply in calls:
+        assert reply["ok"] is False
+        assert reply["tampered"] and reply["tampered"][0]["what"].startswith("refused: ")

@@ -13,6 +13,7 @@ import shutil
 import pytest
 
 from conftest import ROOT, autograde, make_submission
+from lms_importers import canvas_import
 from autograder.lms import roster as roster_reader
 from autograder.lms.roster import RosterError
 
@@ -55,6 +56,16 @@ def graded(tmp_path_factory):
     return tmp, runs
 
 
+def export(tmp, *args):
+    """``autograde export`` of the class's grades with its roster: it places every grade but
+    dave's (not on the roster), names his, and fails for it."""
+    proc = autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", *args,
+                     check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert "not placed: dave (reinforce): not on the roster" in proc.stderr
+    return proc
+
+
 def score(tmp, name, sid) -> float:
     return json.loads((tmp / "grades" / name / sid / "results.json").read_text())["score"]
 
@@ -81,7 +92,7 @@ def test_report_takes_the_roster_too(graded):
 def test_the_course_gradebook_has_every_grade_and_no_grade_for_no_submission(graded):
     tmp, _ = graded
     out = tmp / "course.csv"
-    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "csv",
+    export(tmp, "--to", "csv",
               "-o", out)
     rows = list(csv.reader(out.open()))
     a = lambda name, sid: f"{score(tmp, name, sid):g}"                         # noqa: E731
@@ -98,7 +109,7 @@ def test_the_course_gradebook_has_every_grade_and_no_grade_for_no_submission(gra
 def test_ideas_add_up_to_the_assignment_and_missing_zero_says_zero(graded):
     tmp, _ = graded
     out = tmp / "course-ideas.csv"
-    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--ideas",
+    export(tmp, "--ideas",
               "--missing", "zero", "-o", out)
     rows = list(csv.DictReader(out.open()))
     ideas = [c for c in rows[0] if c.startswith("reinforce: ")]
@@ -130,11 +141,10 @@ def canvas_read(path):
 
 def test_canvas_gets_its_export_back_with_our_cells_filled_and_nothing_else_changed(graded):
     tmp, _ = graded
-    export, out = tmp / "canvas-export.csv", tmp / "canvas-import.csv"
-    export.write_text(CANVAS)
-    proc = autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "canvas",
-                     "--canvas-export", export, "-o", out)
-    before, _ = canvas_read(export)
+    exported, out = tmp / "canvas-export.csv", tmp / "canvas-import.csv"
+    exported.write_text(CANVAS)
+    proc = export(tmp, "--to", "canvas", "--canvas-export", exported, "-o", out)
+    before, _ = canvas_read(exported)
     after, students = canvas_read(out)
     ours = {(2, 5): f"{score(tmp, 'reinforce', 'alice'):.2f}", (2, 6): "42.00",
             (3, 5): f"{score(tmp, 'reinforce', 'bob'):.2f}"}
@@ -149,55 +159,61 @@ def test_canvas_gets_its_export_back_with_our_cells_filled_and_nothing_else_chan
 
 def test_a_column_named_by_hand_and_a_missing_one(graded):
     tmp, _ = graded
-    export, out = tmp / "canvas-named.csv", tmp / "canvas-named-import.csv"
-    export.write_text(CANVAS.replace("grpo (1004)", "GRPO homework (1004)"))
-    proc = autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "canvas",
-                     "--canvas-export", export, "-o", out)
+    exported, out = tmp / "canvas-named.csv", tmp / "canvas-named-import.csv"
+    exported.write_text(CANVAS.replace("grpo (1004)", "GRPO homework (1004)"))
+    proc = export(tmp, "--to", "canvas", "--canvas-export", exported, "-o", out)
     assert "no Canvas column for grpo" in proc.stderr
-    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "canvas",
-              "--canvas-export", export, "-o", out, "--column", "grpo=GRPO homework (1004)")
+    export(tmp, "--to", "canvas", "--canvas-export", exported, "-o", out,
+           "--column", "grpo=GRPO homework (1004)")
     assert canvas_read(out)[1]["101"]["1004"] == "42.00"
 
 
 def test_a_semicolon_export_comes_back_with_semicolons(graded):
     tmp, _ = graded
-    export, out = tmp / "canvas-semicolon.csv", tmp / "canvas-semicolon-import.csv"
+    exported, out = tmp / "canvas-semicolon.csv", tmp / "canvas-semicolon-import.csv"
     rows = list(csv.reader(CANVAS.splitlines()))
-    with export.open("w", newline="") as fh:
+    with exported.open("w", newline="") as fh:
         csv.writer(fh, delimiter=";").writerows([[c.replace("8.00", "8,00") for c in r]
                                                  for r in rows])
-    autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "canvas",
-              "--canvas-export", export, "-o", out)
+    export(tmp, "--to", "canvas", "--canvas-export", exported, "-o", out)
     back = list(csv.reader(out.open(), delimiter=";"))
     assert back[2][5:8] == [f"{score(tmp, 'reinforce', 'alice'):.2f}", "42.00", "8,00"]
     assert [r[:5] for r in back] == [r[:5] for r in rows]
 
 
+MOODLE = """First name,Last name,ID number,Institution,Department,Email address,Assignment: reinforce (Real),Assignment: grpo (Real),Quiz: Quiz 1 (Real),Last downloaded from this course
+Alice,Liddell,S0001,,,alice@example.edu,-,-,8.00,1764700000
+Bob,Builder,S0002,,,bob@example.edu,5.00,40.00,7.00,1764700000
+Carol,Danvers,S0003,,,carol@example.edu,12.00,30.00,9.00,1764700000
+"""
+
+
 def moodle_read(path, field_values):
-    """A file as Moodle's CSV grade import reads it: a header line, every line as many
-    fields, the mapped identifier never blank and a known user, each value a number with
-    a point or blank (which clears)."""
+    """A file as Moodle's CSV grade import reads it (``grade/import/csv``): a header line,
+    every line as many fields, the mapped identifier never blank and a known user (else the
+    import stops), each value a number with a point, or blank or ``-`` (which clear)."""
     rows = list(csv.reader(path.open(encoding="utf-8-sig")))
     header = rows[0]
     assert all(len(r) == len(header) for r in rows)
     for row in rows[1:]:
         assert row[0] in field_values
-        assert all(v == "" or re.fullmatch(r"\d+(\.\d+)?", v) for v in row[2:])
+        assert all(v in ("", "-") or re.fullmatch(r"\d+(\.\d+)?", v) for v in row[2:])
     return rows
 
 
-def test_moodle_reads_one_identifier_column_and_a_column_per_item(graded):
+def test_moodle_writes_only_what_changes_and_never_clears_a_grade(graded):
     tmp, _ = graded
-    out = tmp / "moodle.csv"
-    proc = autograde("export", tmp / "grades", "--roster", tmp / "roster.csv", "--to", "moodle",
-                     "--moodle-id", "id_number", "-o", out)
+    export_file, out = tmp / "moodle-export.csv", tmp / "moodle.csv"
+    export_file.write_text(MOODLE)
+    proc = export(tmp, "--to", "moodle", "--moodle-export", export_file, "--moodle-id",
+                  "id_number", "-o", out)
     rows = moodle_read(out, {"S0001", "S0002", "S0003"})
-    assert rows == [["ID number", "Name", "grpo", "reinforce"],
+    # bob has no grpo of ours: his 40.00 stays (as exported); carol has nothing new: no row
+    assert rows == [["ID number", "Name", "grpo", "reinforce"],        # the registry's order
                     ["S0001", "Liddell, Alice", "42", f"{score(tmp, 'reinforce', 'alice'):g}"],
-                    ["S0002", "'=HYPERLINK(1)", "", f"{score(tmp, 'reinforce', 'bob'):g}"]]
-    assert "left out, no grade of any assignment: carol" in proc.stderr
+                    ["S0002", "'=HYPERLINK(1)", "40.00", f"{score(tmp, 'reinforce', 'bob'):g}"]]
     assert "map from 'ID number' to 'useridnumber'" in proc.stderr
-    assert "clear a grade Moodle holds: bob (grpo)" in proc.stderr
+    assert "cells: 3 written, 0 unchanged, 3 kept (no grade of ours), 1 refused" in proc.stderr
 
 
 def test_two_folders_grading_one_assignment_are_refused(graded, tmp_path):
@@ -268,12 +284,35 @@ def test_the_guide_runs_as_written_on_a_fresh_copy(tmp_path):
         "Email address,Name,gae,grpo,grpo_lm,ppo,reinforce",
         "alice@example.edu,Alice Liddell,27,42,26,24,31",
         "bob@example.edu,Bob Builder,0,0,0,0,0",
-        "carol@example.edu,Carol Danvers,27,,,,31"]
-    assert (copy / "course-grades.csv").read_text().splitlines()[1:] == [
-        "points possible,,,27,42,26,24,31,150",
-        'alice,"Liddell, Alice",,27,42,26,24,31,150',
-        'bob,"Builder, Bob",,0,0,0,0,0,0',
-        'carol,"Danvers, Carol",,27,,,,31,58']
+        "carol@example.edu,Carol Danvers,27,-,-,18.00,31"]     # her 18.00 and "no grade" kept
+    collected = (copy / "class" / "grpo" / "collected.csv").read_text().splitlines()
+    assert collected[1:] == [
+        'alice,"Liddell, Alice",canvas,101,,on time,liddellalice_101_5001_grpo.py;'
+        'liddellalice_101_5002_grpo.ipynb',
+        'bob,"Builder, Bob",canvas,102,,late,builderbob_LATE_102_5003_grpo-1.py;'
+        'builderbob_LATE_102_5004_grpo.ipynb']
+    assert sorted(p.name for p in (copy / "class" / "grpo" / "bob").iterdir()) == [
+        "grpo.ipynb", "grpo.py"]                                      # grpo-1.py restored
+    moodle = (copy / "class-moodle" / "reinforce" / "collected.csv").read_text().splitlines()
+    assert moodle[2].startswith('bob,Bob Builder,moodle,7002,"Saturday, 6 December 2026, '
+                                '2:03 AM",late,')
+    assert (copy / "course-grades.csv").read_text().splitlines() == [
+        "student,name,email," + ",".join(f"{a},{a}: late,{a}: submitted" for a in
+                                         ("gae", "grpo", "grpo_lm", "ppo", "reinforce"))
+        + ",total",
+        "points possible,,,27,,,42,,,26,,,24,,,31,,,150",
+        'alice,"Liddell, Alice",,27,on time,,42,on time,,26,on time,,24,on time,,31,on time,,150',
+        'bob,"Builder, Bob",,0,late,,0,late,,0,late,,0,late,,0,late,,0',
+        'carol,"Danvers, Carol",,27,on time,,,,,,,,,,,31,on time,,58']
+    # what Canvas's importer would change: our cells only, no grade removed
+    export_text = (copy / "canvas-export.csv").read_text()
+    rows = list(csv.reader(export_text.splitlines()))
+    held = {(r[1], h.rsplit("(", 1)[1].rstrip(")")): r[k] for r in rows[1:] for k, h in
+            enumerate(rows[0]) if k > 4 and "(" in h and r[0].strip() != "Points Possible"}
+    changes = canvas_import((copy / "canvas-import.csv").read_text(), held)
+    assert "" not in changes.values()
+    assert {aid for _, aid in changes} <= {"1001", "1002", "1003", "1004", "1005"}
+    assert ("103", "1003") not in changes                            # carol's 15.00 kept
 
 
 def test_a_folder_graded_under_a_safe_id_meets_its_roster_row(tmp_path):

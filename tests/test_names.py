@@ -19,7 +19,8 @@ MODULE_NAMES = {"__file__", "__name__", "__doc__", "__spec__", "__loader__", "__
 SOURCES = sorted(p for folder in ("autograder", "pgcheck", "benchmarks", "solutions", "tests")
                  for p in (ROOT / folder).rglob("*.py")
                  if "__pycache__" not in p.parts and "variants" not in p.parts
-                 and "mutants" not in p.parts and "held_out" not in p.parts)
+                 and "mutants" not in p.parts and "held_out" not in p.parts
+                 and "held_out_real" not in p.parts)
 
 
 def scopes(table):

@@ -104,9 +104,10 @@ RUN_AS_WRITTEN = {
     "README.md": {"student", "instructor", "ta"},                     # this file, below
     "docs/nbgrader.md": {"nbgrader-release", "nbgrader-fetch", "nbgrader-submit",
                          "nbgrader-grade"},                           # tests/test_nbgrader.py
-    "docs/adding-an-assignment.md": {"scaffold", "release"},          # tests/test_scaffold.py
-    "docs/lms.md": {"lms-class", "lms-canvas-roster", "lms-grade", "lms-manual",   # test_lms.py
-                    "lms-canvas", "lms-moodle-roster", "lms-moodle", "lms-csv"},
+    "docs/adding-an-assignment.md": {"scaffold", "release", "own-tests"},  # test_scaffold.py
+    "docs/lms.md": {"lms-class", "lms-canvas-roster", "lms-collect", "lms-grade",   # test_lms.py
+                    "lms-manual", "lms-canvas", "lms-moodle-roster", "lms-moodle-collect",
+                    "lms-moodle", "lms-csv"},
     "docs/scaling.md": {"cluster",                                    # tests/test_cluster.py
                         "cluster-install"},                           # command 1's test, above
 }

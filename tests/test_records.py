@@ -158,3 +158,20 @@ def test_the_contract_json_is_the_outcomes():
     assert graded.to_contract() == {
         "submission": "ann", "assignment": "alpha", "score": 0.0, "max_score": 2.0,
         "tests": [{"name": "idea: a", "score": 0.0, "max_score": 1.0, "output": "wrong"}] * 2}
+
+
+def test_the_summary_says_a_written_answer_awaits_a_person():
+    """A reference at 41 of 42 with nothing failed says why (issue 49): its written answer
+    waits for a person's score."""
+    from autograder.commands.grade import summary_table
+
+    done = TestOutcome("ideas: a case", "ideas", 41.0, 41.0, "passed", "", "visible")
+    written = TestOutcome("written answers: why", "written answers", 0.0, 1.0, "failed", "",
+                          "hidden", manual=True)
+    console = Console(record=True, width=200, file=io.StringIO())
+    console.print(summary_table([Graded("reference", "alpha", (done, written)),
+                                 Graded("module-only", "alpha", (done,))], "t"))
+    rows = {line.split()[1]: line for line in console.export_text().splitlines()
+            if line.split()[1:2] in (["reference"], ["module-only"])}
+    assert "1 written answer (1 point) await a person" in rows["reference"]
+    assert "failed" not in rows["reference"] and "await" not in rows["module-only"]

@@ -44,9 +44,13 @@ def named_assignments(source: str) -> list[tuple[int, str]]:
 
 
 #: tests whose fixtures are worked examples written for named assignments, each said why: the
-#: LMS walkthrough's course (docs/lms.md names its five columns and their points) and the trainer
-#: swaps of the assignments whose training checks they forge
-NAMED_EXAMPLES = {"tests/test_lms.py", "tests/test_forgeries.py"}
+#: LMS walkthrough's course (docs/lms.md names its five columns and their points), the LMS's
+#: downloads and gradebook exports as Canvas and Moodle write them for one named assignment
+#: (their file names and column headers hold its name), the trainer swaps of the assignments
+#: whose training checks they forge, and the forgery bank's honest twins (each a named
+#: assignment's function, forged where its verdict is observed)
+NAMED_EXAMPLES = {"tests/test_lms.py", "tests/test_collect.py", "tests/test_forgeries.py",
+                  "tests/test_forgery_bank.py"}
 
 
 def scoped(path: Path) -> bool:

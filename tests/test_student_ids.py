@@ -26,20 +26,32 @@ from conftest import ROOT, make_submission
 EX = course.example()
 
 
-def test_three_alices_keep_three_ids(tmp_path):
+def test_three_alices_keep_three_ids_and_none_is_alice_by_sort_order(tmp_path):
     stub = (EX.release_dir / f"{EX.name}.py").read_text()
     for where in ("s1/alice", "s2/alice", "s2/alice-2"):
         make_submission(tmp_path / where, EX.name, stub)
     found = students([tmp_path / "s1", tmp_path / "s2"], EX.name)
     assert [(s.id, s.path.relative_to(tmp_path).as_posix()) for s in found] == [
-        ("alice", "s1/alice"), ("alice-3", "s2/alice"), ("alice-2", "s2/alice-2")]
-    renamed = found[1]
-    assert renamed.found_as == "alice" and str(tmp_path / "s1" / "alice") in renamed.renamed
-    assert not found[0].renamed and not found[2].renamed
-    # the same command line, the same ids; the other order, the other alice keeps the name
+        ("alice~clash1", "s1/alice"), ("alice~clash2", "s2/alice"), ("alice-2", "s2/alice-2")]
+    clash = found[1]
+    assert clash.found_as == "alice" and clash.clash == "alice"
+    assert str(tmp_path / "s1" / "alice") in clash.renamed and "a clash" in clash.renamed
+    assert not found[2].renamed and not found[2].clash
+    # the same command line, the same ids; in the other order, still nobody is alice
     assert students([tmp_path / "s1", tmp_path / "s2"], EX.name) == found
-    assert [s.id for s in students([tmp_path / "s2", tmp_path / "s1"], EX.name)] == [
-        "alice", "alice-2", "alice-3"]
+    assert "alice" not in [s.id for s in students([tmp_path / "s2", tmp_path / "s1"], EX.name)]
+
+
+@pytest.mark.parametrize("names", [
+    (" bob", "bob"), ("bob", "Bob"), ("bob", "BOB "), ("bob", "\uff42\uff4f\uff42"),   # fullwidth
+    ("stra\u00dfe", "STRASSE"), ("bob\u200b", "bob_"), ("\u212bngstr\u00f6m", "\u00c5ngstr\u00f6m"),
+    ("=bob", "_=bob"),
+])
+def test_folders_one_after_normalisation_are_a_clash_whatever_their_order(names):
+    for order in (names, names[::-1]):
+        got = _unique_ids([(n, Path("class") / n) for n in order])
+        assert all(s.clash and "~clash" in s.id for s in got), got
+        assert len({id_key(s.id) for s in got}) == len(got)
 
 
 def test_output_names_are_never_student_ids(tmp_path):
@@ -86,10 +98,11 @@ def test_ids_are_unique_by_construction(names):
     assert not set(keys) & {id_key(n) for n in OUTPUT_NAMES}
     safe = [safe_id(n)[0] for n in names]       # an unsafe name is renamed first (issue 34)
     for i, (name, s) in enumerate(zip(names, got)):
-        first = next(j for j, n in enumerate(safe) if id_key(n) == id_key(safe[i]))
-        keeps = first == i and id_key(safe[i]) not in {id_key(n) for n in OUTPUT_NAMES} \
-            and safe[i] == name
+        alone = sum(id_key(n) == id_key(safe[i]) for n in safe) == 1      # no clash
+        reserved = id_key(safe[i]) in {id_key(n) for n in OUTPUT_NAMES}
+        keeps = alone and not reserved and safe[i] == name
         assert (s.id == name and not s.renamed) if keeps else (s.found_as == name and s.renamed)
+        assert bool(s.clash) == (not alone and not reserved)    # never the name by sort order
     assert _unique_ids(found) == got                                   # deterministic
 
 

@@ -50,7 +50,7 @@ def planted_class(folder: Path) -> Path:
     (students / "notebook").mkdir(parents=True)
     (students / "notebook" / EX.notebook.name).write_bytes(EX.notebook.read_bytes())
     make_submission(students / "crashing", EX.name,
-                    inject(reference, FIRST, "import ctypes\nctypes.string_at(0)"))
+                    inject(reference, FIRST, "import faulthandler\nfaulthandler._sigsegv()"))
     make_submission(students / "hanging", EX.name, inject(reference, FIRST, "while True:\n    pass"))
     return students
 

@@ -40,8 +40,8 @@ FILES = ("dev-shm-file", "tmp-file", "writable-folders")
 #: what the planter's plants do, by mode: planted (and then gone with the worker, or removed
 #: after it), or refused by the syscall filter
 PLANTS = {
-    "namespaces": {**dict.fromkeys(KEYRINGS, "refused EPERM"),
-                   **dict.fromkeys((*SYSV, "posix-shm", "posix-mqueue", "abstract-socket",
+    "namespaces": {**dict.fromkeys((*KEYRINGS, "sysv-msg", "posix-mqueue"), "refused EPERM"),
+                   **dict.fromkeys(("sysv-shm", "sysv-sem", "posix-shm", "abstract-socket",
                                     *FILES), "planted")},
     "uid": {**dict.fromkeys((*KEYRINGS, *SYSV, "posix-mqueue"), "refused EPERM"),
             **dict.fromkeys(("posix-shm", "abstract-socket", *FILES), "planted")},
@@ -357,8 +357,8 @@ def test_the_filter_refuses_what_containers_refuse_and_torch_still_works():
     own_ipc, shared_ipc = map(json.loads, proc.stdout.splitlines())
     denied = {"add_key", "request_key", "keyctl", "ptrace", "bpf", "userfaultfd",
               "perf_event_open", "unshare", "mount", "io_uring_setup", "process_vm_readv",
-              "clone"}
-    ipc = {"shmget", "msgget", "semget", "mq_open"}
+              "clone", "msgget", "mq_open"}     # message queues: kernel memory, refused always
+    ipc = {"shmget", "semget"}
     for seen, refused in ((own_ipc, denied), (shared_ipc, denied | ipc)):
         assert seen["protection"] == "seccomp"
         assert {name: seen[name] for name in refused} == dict.fromkeys(refused, "EPERM")

@@ -1,4 +1,5 @@
-"""Public checks for `grpo`: the table exercise, the std example, the path probability.
+"""Public checks for `grpo`: the table exercise, the std example, the path probability, and
+each warning of the texts (all-equal rewards in float32, -inf padding, constant advantages).
 
 Run them with `python check.py`. The real grade runs the functions' checks too, plus
 hidden tests (several groups, odd rewards, padding, gradients). The `answer_*` checks are
@@ -9,7 +10,7 @@ import math
 
 import torch
 
-from pgcheck import TEXT_TOLERANCE, expect_close, expect_float
+from pgcheck import TEXT_TOLERANCE, expect_close, expect_float, expect_no_grad
 
 
 def check_group_advantages_table(student):
@@ -51,11 +52,51 @@ def check_group_advantages_std(student):
                  hint=sample_std_hint(out))
 
 
+def check_group_advantages_all_equal_rounding(student):
+    """Three rewards of 0.9: their float32 mean is not exactly 0.9, yet the group gives 0."""
+    for normalize_std in (False, True):
+        out = student.group_advantages(torch.tensor([[0.9, 0.9, 0.9]]),
+                                       normalize_std=normalize_std)
+        expect_close(out, torch.zeros(1, 3),
+                     case=f"three rewards of 0.9 in float32, normalize_std={normalize_std}",
+                     hint=rounding_hint(out) if normalize_std else None)
+
+
+def rounding_hint(out) -> str | None:
+    """What the texts warn of, when ``out`` (three 0.9s, normalised) shows it: one finite
+    nonzero value repeated, the mean's rounding error over a std just as tiny; else None."""
+    if not isinstance(out, torch.Tensor) or out.numel() == 0 or not out.is_floating_point():
+        return None
+    first = out.flatten()[0]
+    if not (torch.isfinite(first) and first != 0 and bool((out == first).all())):
+        return None
+    return ("in float32 the mean of three 0.9s misses 0.9 by a rounding error, and dividing "
+            "it by a std just as tiny blows it up: give a group whose rewards are all equal "
+            "exactly 0")
+
+
 def check_sequence_logprob_path(student):
     """Tokens of probability 0.6, 0.9, 0.7 (then padding): log 0.378."""
     lp = torch.log(torch.tensor([[0.6, 0.9, 0.7, 0.5]]))
     out = student.sequence_logprob(lp, torch.tensor([[True, True, True, False]]))
     expect_close(out, torch.tensor([math.log(0.378)]), case="three tokens and one pad")
+
+
+def check_sequence_logprob_inf_padding(student):
+    """Padding that holds -inf (what masked logits give) is left out: -inf * 0 would be NaN."""
+    lp = torch.tensor([[math.log(0.6), math.log(0.9), -math.inf], [math.log(0.5), -math.inf,
+                                                                   -math.inf]])
+    out = student.sequence_logprob(lp, torch.tensor([[True, True, False], [True, False, False]]))
+    expect_close(out, torch.tensor([math.log(0.54), math.log(0.5)]),
+                 case="padding that holds -inf", hint=nan_hint(out))
+
+
+def nan_hint(out) -> str | None:
+    """The texts' warning about masking by multiplication, when ``out`` holds a NaN."""
+    if isinstance(out, torch.Tensor) and out.is_floating_point() and bool(torch.isnan(out).any()):
+        return ("-inf * 0 is NaN: pick the real tokens (torch.where, masked_fill) instead of "
+                "multiplying the padding by the mask")
+    return None
 
 
 def check_grpo_loss_small(student):
@@ -64,6 +105,24 @@ def check_grpo_loss_small(student):
     out = student.grpo_loss(lp, torch.tensor([[True, True], [True, False]]),
                             torch.tensor([1.0, -1.0]))
     expect_close(out, torch.tensor(0.5 * math.log(2.0)), case="two responses, A = (+1, -1)")
+
+
+def check_grpo_loss_inf_padding(student):
+    """The loss of two responses whose padding holds -inf: finite, the padding left out."""
+    lp = torch.tensor([[math.log(0.5), math.log(0.5)], [math.log(0.5), -math.inf]])
+    out = student.grpo_loss(lp, torch.tensor([[True, True], [True, False]]),
+                            torch.tensor([1.0, -1.0]))
+    expect_close(out, torch.tensor(0.5 * math.log(2.0)), case="padding that holds -inf",
+                 hint=nan_hint(out))
+
+
+def check_grpo_loss_advantages_constant(student):
+    """Advantages that require grad are constants of the loss: no gradient flows into them."""
+    lp = torch.log(torch.tensor([[0.5, 0.5], [0.5, 0.9]]))
+    result = student.grpo_loss.grad(lp, torch.tensor([[True, True], [True, False]]),
+                                    torch.tensor([1.0, -1.0], requires_grad=True), wrt=[2])
+    expect_no_grad(result.grads[0] if result.grads else None,
+                   case="advantages that require grad", what="advantages")
 
 
 # -- float64: the answer keeps float64's precision (the grade's "float64 precision" tests) --

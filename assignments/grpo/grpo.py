@@ -28,7 +28,10 @@ def group_advantages(rewards, normalize_std=False, eps=1e-6):
     A group whose rewards are all equal gets exactly 0, normalised or not.
     Make sure of it: in float32 the mean of three rewards of 0.9 is not
     exactly 0.9, and dividing that rounding error by a std just as tiny
-    (plus eps) gives about 0.06, not 0.
+    (plus eps) gives about 0.06, not 0:
+
+    >>> group_advantages(torch.tensor([[0.9, 0.9, 0.9]]), normalize_std=True)
+    tensor([[0., 0., 0.]])
 
     The table exercise: rollouts A-D earn 0, 1, 1, 0. A group where every
     answer is right (or wrong) teaches nothing; with three right, the lone

@@ -38,7 +38,9 @@ def ppo_clip_loss(logp_new, logp_old, advantages, clip_eps=0.2):
     """Scalar PPO policy loss to MINIMISE: ``-mean(clipped_surrogate(exp(logp_new - logp_old), A))``.
 
     ``logp_old`` and ``advantages`` are constants of the batch: no gradient
-    flows into them.
+    flows into them. Argument order: the current policy's log-probs come
+    first, as the numerator of the ratio does; :func:`approx_kl` takes the
+    same two the other way round, old first, as in ``KL(old || new)``.
 
     ===============  ===========  ===========================================
     argument         shape/dtype  meaning
@@ -62,7 +64,9 @@ def approx_kl(logp_old, logp_new):
     """The k1 estimate of ``KL(old || new)``: ``mean(logp_old - logp_new)``.
 
     The actions were drawn by the old policy, so the batch mean of the log
-    ratio is an unbiased estimate of the KL divergence, in nats.
+    ratio is an unbiased estimate of the KL divergence, in nats. Argument
+    order: old first, as in ``KL(old || new)``, the reverse of
+    :func:`ppo_clip_loss`, which takes ``logp_new`` first.
 
     ============  ===========  ==============================================
     argument      shape/dtype  meaning

@@ -7,8 +7,8 @@ import math
 
 import torch
 
-from pgcheck import (TEXT_TOLERANCE, expect_close, expect_float, expect_pair,
-                                 expect_tensor)
+from pgcheck import (TEXT_TOLERANCE, expect_close, expect_float, expect_no_grad, expect_pair,
+                     expect_tensor, grads_of)
 
 
 def check_discounted_returns_cartpole(student):
@@ -46,6 +46,20 @@ def check_reinforce_loss_batch(student):
     ret = torch.tensor([[3.0, 4.0], [1.0, 2.0]])
     expect_close(student.reinforce_loss(lp, ret, torch.tensor([0.0, 2.0])), torch.tensor(1.75),
                  case="2 steps of 2 environments, baselines (0, 2)")
+
+
+def check_reinforce_loss_constants(student):
+    """Returns and a learned baseline that require grad are constants: gradient reaches only
+    the log-probabilities (-weight / T for each step)."""
+    lp = torch.tensor([-1.0, -2.0], requires_grad=True)
+    returns = torch.tensor([3.0, 1.0], requires_grad=True)
+    baseline = torch.tensor([0.5, 0.5], requires_grad=True)
+    result = student.reinforce_loss.grad(lp, returns, baseline, wrt=[0, 1, 2])
+    grads = grads_of(result, case="returns and baseline that require grad")
+    expect_close(grads[0], torch.tensor([-1.25, -0.25]),
+                 case="the gradient with respect to the log-probs")
+    expect_no_grad(grads[1], case="returns that require grad", what="returns")
+    expect_no_grad(grads[2], case="a baseline that requires grad", what="baseline")
 
 
 def check_logit_grad_estimate_stats_baseline(student):

@@ -21,6 +21,10 @@ The release is a pipeline of small steps, each with one job:
 Authoring mistakes (an unclosed marker, an END without a BEGIN, nested
 regions, a region outside a function in a module) raise :class:`AuthoringError`
 naming the file and line.
+
+Long because: the release and its check are one pipeline read top to bottom (notebooks,
+one assignment, the whole tree, what ``--check`` compares, which grade cells nbgrader
+may count); split, each step would import the others' helpers back.
 """
 from __future__ import annotations
 
@@ -33,7 +37,8 @@ from pathlib import Path
 
 from pgcheck.answers import answer_stub_line
 
-from autograder.authoring.course import BEGIN, END, PYTHON, Assignment, assignments
+from autograder.authoring import settings
+from autograder.authoring.course import BEGIN, END, PYTHON, Assignment, assignments, course_root
 from autograder.authoring.markers import (AuthoringError, enclosing_function, function_sources, stub_line,
                       strip_solutions)
 
@@ -353,10 +358,62 @@ def build_all(root: Path | None = None, out_root: Path | None = None,
     return synced
 
 
-def stale(root: Path | None = None) -> list[str]:
-    """What a fresh release would change: [] when the committed release is current."""
-    found = assignments(root) if root else assignments()
+def graded_cells(assignment: Assignment) -> list[str]:
+    """The source notebook's nbgrader grade cells that only nbgrader's route would count: every
+    route grades the module and the answer cells the same, so the only grade cells a notebook
+    may hold are its written answers (``[[answers.written]]``, the same points)."""
+    import nbformat
+
+    if not assignment.notebook.is_file():
+        return []
+    written = {w.cell: w.points for w in assignment.answers.written}
     problems = []
+    for cell in nbformat.read(assignment.notebook, as_version=4).cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if not meta.get("grade"):
+            continue
+        cell_id, points = meta.get("grade_id", "?"), float(meta.get("points", 0))
+        if cell_id not in written:
+            problems.append(
+                f"{assignment.notebook}: cell {cell_id!r} is an nbgrader grade cell worth "
+                f"{points:g} points, which only nbgrader's route counts (the command line, "
+                "Gradescope and --cluster grade the module and the answer cells): set its "
+                '"grade" to false in the cell\'s nbgrader metadata (a check cell runs the public '
+                "checks and is worth nothing), or declare it in [[answers.written]] of "
+                "assignment.toml")
+        elif points != written[cell_id]:
+            problems.append(f"{assignment.notebook}: cell {cell_id!r} is worth {points:g} points "
+                            f"in nbgrader's metadata, {written[cell_id]:g} in [[answers.written]] "
+                            "of assignment.toml: make them the same")
+    return problems
+
+
+def guide(root: Path) -> Path:
+    """The guide whose table lists every setting (:func:`.settings.table`)."""
+    return root / "docs" / "adding-an-assignment.md"
+
+
+def write_guide(root: Path) -> bool:
+    """Rewrite the guide's table of settings; whether it changed."""
+    path = guide(root)
+    if not path.is_file():
+        return False
+    text = path.read_text()
+    fresh = settings.with_table(text)
+    if fresh != text:
+        path.write_text(fresh)
+    return fresh != text
+
+
+def stale(root: Path | None = None) -> list[str]:
+    """What a fresh release would change, and what no release can make right (grade cells
+    that only one route counts): [] when the committed release is current."""
+    found = assignments(root) if root else assignments()
+    problems = [p for a in found.values() for p in graded_cells(a)]
+    path = guide(root or course_root())
+    if path.is_file() and settings.with_table(path.read_text()) != path.read_text():
+        problems.append(f"{path}: the table of settings (between {settings.TABLE_START} and "
+                        f"{settings.TABLE_END}) differs from autograder/authoring/settings.py")
     with tempfile.TemporaryDirectory() as tmp:
         problems += [f"source notebook out of sync: {s}"
                      for s in build_all(root, Path(tmp), sync_source=False)]

@@ -85,9 +85,24 @@ title = "{name}: {title}"
 # check = "my_check"           # autograder/hidden/{name}/my_check.py: an end-to-end training check
 # doc = "docs/{name}.md"       # where `autograde calibrate {name} --write-docs` writes its table
 # default_mutants = []         # mistakes calibrated by default
+# seeds = [1, 2, 3]            # the grader's training seeds, tried in order (required with check)
+# attempts = 3                 # at most this many seeds; one success passes (required with check)
+
+# [limits]
+# call_floor = 2.0             # seconds any call may take, however fast the reference
+# call_factor = 1000.0         # a call may also take this many times the reference's time
+# wall_budget = 180.0          # seconds all calls of one submission may take together
 
 # [experiments]
 # my_experiment = "experiment" # `autograde experiment my_experiment`: hidden/{name}/experiment.py
+
+[points]
+# What each idea (test group of autograder/hidden/{name}/) is worth, on every route: shared
+# among its tests by their @points markers, each case counted (@both_dtypes: two cases).
+# `autograde lint {name}` shows the shares and any idea missing here.
+"values" = 4
+"inputs unmodified" = 1
+"float64 precision" = 1
 '''
 
 CHECKS = '''"""Public checks for `{name}`: the worked examples of the texts, shipped to students.
@@ -246,8 +261,10 @@ def _notebook(name: str, title: str, fn: str) -> nbformat.NotebookNode:
                                       metadata=meta(f"about-{fn}")),
         nbformat.v4.new_code_cell(module_fn, metadata=meta(f"impl-{fn}", locked=False,
                                                           solution=True)),
+        # a check cell runs the public checks and is worth nothing: every route grades the
+        # module and the answer cells alike (`autograde release --check` refuses grade cells)
         nbformat.v4.new_code_cell(f'run_checks("{fn}", globals())',
-                                  metadata=meta(f"check-{fn}", grade=True, points=1)),
+                                  metadata=meta(f"check-{fn}")),
     ]
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",

@@ -62,6 +62,32 @@ class Training:
     default_mutants: tuple[str, ...] = ()
     """The known mistakes (``mutants/<name>.py`` of the hidden folder) calibrated when
     ``--mutants`` is not given."""
+    seeds: tuple[int, ...] = ()
+    """The grader's training seeds, tried in order (required with ``check``); the calibration
+    never uses them."""
+    attempts: int = 0
+    """At most this many of ``seeds`` are tried; the submission passes as soon as one
+    succeeds (required with ``check``: 1 to the number of seeds)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """``[limits]``: the time a submission's calls may take (unset: the sandbox's defaults,
+    :class:`autograder.sandbox.confine.Limits`). The command line's ``--timeout``,
+    ``--timeout-factor`` and ``--budget`` override them for one run."""
+    call_floor: float | None = None
+    """Seconds any call may take, however fast the reference is."""
+    call_factor: float | None = None
+    """A call may also take this many times what the reference took on the same input."""
+    wall_budget: float | None = None
+    """Seconds all calls of one submission may take together."""
+
+    def applied(self, limits):
+        """``limits`` (a sandbox ``Limits``) with the values set here."""
+        from dataclasses import replace
+
+        return replace(limits, **{f.name: getattr(self, f.name) for f in fields(self)
+                                  if getattr(self, f.name) is not None})
 
 
 @dataclass(frozen=True)
@@ -92,6 +118,14 @@ class Settings:
     of the hidden folder."""
     similarity: Similarity = Similarity()
     tests: Tests = Tests()
+    points: tuple[tuple[str, float], ...] = ()
+    """``[points]``: ``"idea" = points``: what each idea (test group) of the hidden suite is
+    worth in all. A grade shares an idea's points among its tests in proportion to their
+    ``@points`` markers, counting each case of a parametrised test (``@both_dtypes``: two),
+    so the total here is what the idea is worth on every route. Every idea of the hidden
+    suite is declared here (``autograde lint`` says which is not); the answer cells'
+    points are in ``[answers]``."""
+    limits: Limits = Limits()
     answers: Sheet = Sheet(idea="")
     """``[answers]``: the notebook's answer cells (:mod:`autograder.authoring.answer_sheet`)."""
 
@@ -138,6 +172,16 @@ def _table(cls, table, where: str, path: Path) -> dict:
 _KINDS = {
     str: (lambda v: isinstance(v, str), "a string", lambda v: v),
     bool: (lambda v: isinstance(v, bool), "true or false", lambda v: v),
+    int: (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number", int),
+    tuple[int, ...]: (lambda v: isinstance(v, list)
+                      and all(isinstance(n, int) and not isinstance(n, bool) for n in v),
+                      "a list of whole numbers", tuple),
+    tuple[tuple[str, float], ...]: (
+        lambda v: isinstance(v, dict) and all(isinstance(n, (int, float))
+                                              and not isinstance(n, bool) and n >= 0
+                                              for n in v.values()),
+        'a table of "idea" = points (numbers, 0 or more)',
+        lambda v: tuple((k, float(n)) for k, n in v.items())),
     float | None: (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
                    "a number", float),
     tuple[str, ...]: (lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
@@ -177,10 +221,29 @@ def _check_files(settings: Settings, path: Path, hidden: Path) -> None:
     if threshold is not None and not 0 < threshold <= 1:
         raise SettingsError(f"{path}: similarity.threshold must be a number in (0, 1], "
                             f"not {threshold!r}")
+    for f in fields(settings.limits):
+        value = getattr(settings.limits, f.name)
+        if value is not None and value <= 0:
+            raise SettingsError(f"{path}: limits.{f.name} must be a number above 0 (seconds "
+                                f"or a factor), not {value!r}")
     for key, file in named:
         if not file.is_file():
             raise SettingsError(f"{path}: {key} names {file.name}, expected a file at {file}, "
                                 "which is not there")
+    _check_training(settings.training, path)
+
+
+def _check_training(training: Training, path: Path) -> None:
+    """A training check has its seeds and how many of them are tried."""
+    if not training.check:
+        return
+    if not training.seeds or len(set(training.seeds)) != len(training.seeds):
+        raise SettingsError(f"{path}: training.seeds must be a list of distinct whole numbers "
+                            f"(the grader's seeds, tried in order), not {list(training.seeds)!r}")
+    if not 1 <= training.attempts <= len(training.seeds):
+        raise SettingsError(f"{path}: training.attempts must be a whole number from 1 to "
+                            f"{len(training.seeds)} (the number of training.seeds), "
+                            f"not {training.attempts!r}")
 
 
 def declared(cls=Settings, where: str = "") -> list[str]:
@@ -195,3 +258,64 @@ def declared(cls=Settings, where: str = "") -> list[str]:
             keys.append(f"{where}{f.name}")
     return keys
 
+
+
+#: the lines around the table of every setting in the guide (docs/adding-an-assignment.md):
+#: ``autograde release`` writes it from the declarations above, ``release --check`` compares
+TABLE_START, TABLE_END = "<!-- settings:start -->", "<!-- settings:end -->"
+
+
+def table() -> str:
+    """A markdown table of every key: its TOML name, what a value must be, its default and
+    what it does (the docstrings above)."""
+    import ast
+    import inspect
+    import re
+
+    docs: dict[str, str] = {}
+    for cls in (n for n in ast.parse(inspect.getsource(inspect.getmodule(Settings))).body
+                if isinstance(n, ast.ClassDef)):
+        for node, after in zip(cls.body, cls.body[1:] + [None]):
+            if isinstance(node, ast.AnnAssign) and isinstance(after, ast.Expr) \
+                    and isinstance(after.value, ast.Constant):
+                docs[f"{cls.name}.{node.target.id}"] = after.value.value
+    rows = ["| key | a value is | default | what it does |", "|---|---|---|---|"]
+
+    def walk(cls, where: str) -> None:
+        hints = typing.get_type_hints(cls)
+        for f in fields(cls):
+            kind = hints[f.name]
+            if is_dataclass(kind) and kind is not Sheet:
+                walk(kind, f"{where}{f.name}.")
+                continue
+            key = f"{where}{f.name}"
+            table_, _, name = key.rpartition(".")
+            shown = f"`[{table_}] {name}`" if table_ else f"`[{key}]`" \
+                if key in ("experiments", "points", "answers") else f"`{key}`"
+            expected = _KINDS[kind][1] if kind in _KINDS else \
+                "a table (autograder/authoring/answer_sheet.py)"
+            default = "empty" if kind is Sheet or key in ("experiments", "points") \
+                else _toml(f.default)
+            text = " ".join(docs.get(f"{cls.__name__}.{f.name}", "").split())
+            text = re.sub(r"(?::\w+:)?``?([^`]+)``?", r"`\1`", text).replace("|", "&#124;")
+            rows.append(f"| {shown} | {expected} | {default} | {text} |")
+
+    walk(Settings, "")
+    return "\n".join(rows)
+
+
+def _toml(value) -> str:
+    if value is None:
+        return "unset"
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    if isinstance(value, tuple):
+        return f"`{list(value)}`"
+    return f"`{value!r}`" if not isinstance(value, str) else f'`"{value}"`'
+
+
+def with_table(guide: str) -> str:
+    """``guide`` with its table of settings (between :data:`TABLE_START` and
+    :data:`TABLE_END`) as :func:`table` writes it."""
+    start, end = guide.index(TABLE_START), guide.index(TABLE_END)
+    return guide[:start + len(TABLE_START)] + "\n" + table() + "\n" + guide[end:]

@@ -15,7 +15,10 @@ module          ``autograde ...``
 ``gradescope``  an assignment's Gradescope autograder zip
 ``experiment``  an experiment of the course texts
 ``new``         scaffold a new assignment
+``lint``        what an assignment's author has left to do, and what to add
 ``roster``      a roster (``--roster FILE``) from Canvas's or Moodle's own export
+``collect``     one folder per roster student from Canvas's or Moodle's
+                submissions download (docs/lms.md)
 ``export``      one course gradebook from grade runs: CSV, Canvas's or Moodle's
                 import (docs/lms.md)
 ``demo``        grade the bundled examples (reference, blank release, a
@@ -30,4 +33,4 @@ are its ``--help``'s epilog) and sets ``run(args) -> exit status`` as what it do
 
 #: the commands, in the order ``autograde --help`` lists them
 COMMANDS = ("grade", "report", "similarity", "check", "release", "calibrate", "gradescope",
-            "experiment", "new", "roster", "export", "demo")
+            "experiment", "new", "lint", "roster", "collect", "export", "demo")

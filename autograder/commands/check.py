@@ -40,7 +40,7 @@ def run(args) -> int:
     if not path.exists():
         raise UsageError(f"no such file or directory: {path}")
     out = Path(args.out).resolve()
-    options = grade.Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args),
+    options = grade.Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args, assignment),
                              public_only=True)
     [result] = grade_with_progress([(path.name if path.is_dir() else path.parent.name, path)],
                                     assignment, options, jobs=1, quiet=True)

@@ -80,18 +80,21 @@ def sandbox_options(p) -> None:
     p.add_argument("--sandbox", default="auto", choices=["auto", "namespaces", "uid", "plain"],
                    help="isolation of student code (default: the strongest available)")
     p.add_argument("--timeout", type=float, metavar="SECONDS",
-                   help="seconds any call may take, however fast the reference (default 2)")
+                   help="seconds any call may take, however fast the reference "
+                        "(default: the assignment's [limits] call_floor, else 2)")
     p.add_argument("--timeout-factor", type=float, metavar="N",
                    help="a call may also take N times the reference's time on the same "
-                        "input (default 1000)")
-    p.add_argument("--budget", type=float, help="seconds per submission (default 180)")
+                        "input (default: [limits] call_factor, else 1000)")
+    p.add_argument("--budget", type=float,
+                   help="seconds per submission (default: [limits] wall_budget, else 180)")
 
 
-def sandbox_limits(args):
-    """The sandbox's :class:`~autograder.sandbox.confine.Limits` of :func:`sandbox_options`."""
+def sandbox_limits(args, assignment=None):
+    """The sandbox's :class:`~autograder.sandbox.confine.Limits` of :func:`sandbox_options`:
+    the assignment's ``[limits]`` (assignment.toml), each overridden by its flag if given."""
     from autograder.sandbox.confine import Limits
 
-    chosen = Limits()
+    chosen = assignment.settings.limits.applied(Limits()) if assignment else Limits()
     if getattr(args, "timeout", None):
         chosen.call_floor = args.timeout
     if getattr(args, "timeout_factor", None):
@@ -101,12 +104,12 @@ def sandbox_limits(args):
     return chosen
 
 
-def key_options(args) -> dict:
+def key_options(args, assignment=None) -> dict:
     """The options of :func:`sandbox_options` (and ``--skip-slow``) as the regrade key
     holds them: a grade made under others is never reused."""
     from dataclasses import asdict
 
-    return {"sandbox": args.sandbox, "limits": asdict(sandbox_limits(args)),
+    return {"sandbox": args.sandbox, "limits": asdict(sandbox_limits(args, assignment)),
             "skip_slow": bool(getattr(args, "skip_slow", False)), "public_only": False}
 
 

@@ -76,9 +76,9 @@ def run(args) -> int:
                                 folder / student / assignment.notebook.name)
         graded_in = out / "grades" / assignment.name
         batch = Batch.start(graded_in, assignment, [Student(s, folder / s) for s in examples],
-                            key_options(args))
+                            key_options(args, assignment))
         options = grade.Options(out_dir=graded_in, sandbox=args.sandbox,
-                                limits=sandbox_limits(args), marks=batch.marks)
+                                limits=sandbox_limits(args, assignment), marks=batch.marks)
         batch = batch.finished(grade_with_progress(batch.plan.pending, assignment, options,
                                                    args.jobs, subs=batch.plan.subs))
         batch.write(gradebook=False)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from rich.table import Table
@@ -61,9 +62,10 @@ def add_parser(sub) -> None:
 
 
 def summary_table(results: list[Graded], title: str) -> Table:
-    """One row per grade: the functions left as stubs, and how many tests failed, the count
+    """One row per grade: the functions left as stubs, how many tests failed, the count
     the feedback and results.json give (:meth:`Graded.failed_tests`: the written answers,
-    which a person scores, left out; public checks, worth 0 in a grade, counted)."""
+    which a person scores, left out; public checks, worth 0 in a grade, counted), and the
+    written answers that still await a person's score (their points are in "max")."""
     from autograder.report import what_went_wrong
 
     table = Table(title=title)
@@ -73,6 +75,11 @@ def summary_table(results: list[Graded], title: str) -> Table:
         failed, missing = len(r.failed_tests()), r.not_implemented
         parts = [f"not implemented: {', '.join(missing)}"] if missing else []
         parts += [f"{failed} failed"] if failed else []
+        waiting = [o for o in r.outcomes if o.manual and r.mark_of(o.name) is None]
+        if waiting:
+            worth = sum(o.max_score for o in waiting)
+            parts.append(f"{len(waiting)} written answer{'s' if len(waiting) > 1 else ''} "
+                         f"({worth:g} point{'s' if worth != 1 else ''}) await a person")
         parts += [went_wrong] if (went_wrong := what_went_wrong(r)) else []
         parts += ["the grader's problem: below"] if r.grader_problem else []
         why = "; ".join(parts)
@@ -139,6 +146,7 @@ def run(args) -> int:
     assignment = assignment_named(args.assignment)
     roster = roster_of(args)                 # a wrong row stops the command before grading
     students = found_students(args.paths, assignment)
+    collected = collected_of(students)
     renamed = [s for s in students if s.renamed]
     out = Path(args.out).resolve()
     batch = started_batch(args, out, assignment, students)
@@ -147,6 +155,8 @@ def run(args) -> int:
         note(f"reused {len(batch.plan.reused)} earlier grades (submission, suite, reference, "
              f"engine and options unchanged); graded {len(batch.plan.pending)}")
     batch = batch.finished(fresh)
+    batch = replace(batch, grades=tuple(replace(g, submitted=collected.get(g.submission))
+                                        for g in batch.grades))
     batch.write()
     results = list(batch.grades)
     write_outputs(args, out, batch, roster)
@@ -167,7 +177,34 @@ def run(args) -> int:
         first = out / results[0].submission / "feedback.md"
         note(f"feedback: {first} (and feedback.html), one folder per student in {out}")
         note(f"gradebook: {out / GRADEBOOK}")
+    clashes = [s for s in students if s.clash]
+    if clashes:
+        err.print(f"autograde: {len(clashes)} folders are one student's name once made safe, "
+                  "case-folded and trimmed (" + ", ".join(printable(s.id) for s in clashes)
+                  + "): graded, but no grade of theirs is exported until the roster names "
+                  "the clash id or the folders are renamed", markup=False, highlight=False,
+                  soft_wrap=True)
+        return 2
     return 0
+
+
+def collected_of(students) -> dict:
+    """Each student's :class:`~autograder.records.submitted.Submitted`, where ``autograde
+    collect`` wrote one beside the student's folder (``collected.csv``), read before
+    anything is graded; a grade reused takes today's, not the one it was cached with."""
+    from autograder.lms.collect import CollectError, read_manifest
+
+    manifests: dict = {}
+    found = {}
+    for s in students:
+        folder = s.path.parent
+        try:
+            if folder not in manifests:
+                manifests[folder] = read_manifest(folder)
+        except CollectError as exc:
+            raise UsageError(str(exc)) from None
+        found[s.id] = manifests[folder].get(s.path.name)
+    return found
 
 
 def found_students(paths, assignment) -> list:
@@ -191,7 +228,7 @@ def started_batch(args, out: Path, assignment, students):
     from autograder.batch import Batch
 
     try:
-        return Batch.start(out, assignment, students, key_options(args),
+        return Batch.start(out, assignment, students, key_options(args, assignment),
                            reuse=not args.no_reuse)
     except ValueError as exc:               # ManualError included
         raise UsageError(str(exc)) from None
@@ -205,7 +242,7 @@ def grade_pending(args, out: Path, batch) -> list:
     from autograder.engine import pool
     from autograder.engine.options import Options
 
-    options = Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args),
+    options = Options(out_dir=out, sandbox=args.sandbox, limits=sandbox_limits(args, batch.assignment),
                       skip_slow=args.skip_slow, marks=batch.marks)
     with cluster(args) as grid:
         if grid is None:

@@ -28,25 +28,32 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from autograder.authoring import release
+    from autograder.authoring import course, release
+    from autograder.engine import texts
 
     try:
         if args.zip:
             from autograder.authoring import bundle
-            from autograder.authoring import course
 
             for path in bundle.build_all(course.assignments().values(), Path(args.zip)):
                 note(f"student bundle: {path}")
             return 0
         if args.check:
-            problems = release.stale()
+            problems = release.stale() + [p for a in course.assignments().values()
+                                          for p in texts.problems(a)]
             for p in problems:
                 note(p)
             if problems:
-                note("the release is out of date: run `autograde release`")
+                note("the release is out of date: run `autograde release` (it rewrites what "
+                     "the texts quote from a setting; the rest names what to change by hand)")
                 return 1
-            note("the release is current")
+            note("the release is current, and its texts say what their sources say")
             return 0
+        for a in course.assignments().values():
+            for path in texts.regenerate(a):
+                note(f"rewrote what {path} quotes from its sources")
+        if release.write_guide(course.course_root()):
+            note(f"rewrote the table of settings in {release.guide(course.course_root())}")
         for line in release.build_all():
             note(f"synced notebook function cells from the module: {line}")
     except release.AuthoringError as exc:

@@ -115,10 +115,16 @@ def exact_answer(function, args, kwargs):
         return None
 
 
-def expect_grads(actual: list, expected: list, *, case: str, names) -> None:
-    """Gradients: where the reference has none (or zeros), the student must have none."""
-    for got, want, name in zip(actual, expected, names):
+def expect_grads(actual: list, expected: list, *, case: str, names, reached=None) -> None:
+    """Gradients: where the reference has none (or zeros), the student must have none, and
+    the output's graph must not reach that input through torch's own nodes (``reached``, the
+    worker's harness's reading of the graph; None: not said)."""
+    for i, (got, want, name) in enumerate(zip(actual, expected, names)):
         if want is None or not bool((want != 0).any()):
+            if reached is not None and i < len(reached) and reached[i]:
+                raise Mismatch(f"{case}: gradient w.r.t. {name}", detail=(
+                    f"a gradient flows into {name}, which must be a constant (use .detach()): "
+                    "the output's graph reaches it"), actual=got)
             expect_no_grad(got, case=f"{case}: gradient w.r.t. {name}", what=str(name))
         elif got is None:
             raise Mismatch(f"{case}: gradient w.r.t. {name}",
@@ -359,7 +365,8 @@ def _judge_value(actual, expected, *, names=None, precision=False, case=""):
 
 def _judge_grad(actual, expected, *, names, case=""):
     expect_same(actual.value, expected.value, case=case)
-    expect_grads(grads_of(actual, case=case), expected.grads, case=case, names=names)
+    expect_grads(grads_of(actual, case=case), expected.grads, case=case, names=names,
+                 reached=getattr(actual, "reached", None))
 
 
 def _judge_inputs(after, before, *, case=""):

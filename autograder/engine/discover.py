@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from autograder.records.roster import id_key as roster_key
 from autograder.report import OUTPUT_NAMES
 from autograder.report.csvsafe import FORMULA_START
 from pgcheck.discovery import Submission, holds_work, read
@@ -31,11 +32,13 @@ __all__ = ["Student", "Submission", "discover", "read", "students"]
 class Student:
     """One student of a grade: the id the results go under (``OUT/<id>/``, the gradebook's
     row, nbgrader's student) and where the work is. When the name the work was found under
-    could not be the id, ``found_as`` is that name and ``renamed`` says why."""
+    could not be the id, ``found_as`` is that name and ``renamed`` says why; ``clash`` is the
+    name it shares with another student's folder (:func:`_unique_ids`), "" for none."""
     id: str
     path: Path
     found_as: str = ""
     renamed: str = ""
+    clash: str = ""
 
 
 def discover(paths: list[Path], name: str) -> list[tuple[str, Path]]:
@@ -82,9 +85,10 @@ def _students(batch: Path, name: str) -> list[tuple[str, Path]]:
 
 
 def id_key(sid: str) -> str:
-    """What two ids must not share: file systems that ignore case (macOS, Windows) or
+    """What two ids must not share (:func:`autograder.records.roster.id_key`: surrounding
+    space, Unicode NFKC, case folded): file systems that ignore case (macOS, Windows) or
     normalise Unicode would put ``Alice`` and ``alice`` into one output folder."""
-    return unicodedata.normalize("NFC", sid).casefold()
+    return roster_key(sid)
 
 
 #: Unicode categories never kept in an id: controls (ESC, newline), format characters (bidi
@@ -126,43 +130,55 @@ def safe_id(name: str) -> tuple[str, str]:
     return cleaned, why
 
 
-def _unique_ids(found: list[tuple[str, Path]]) -> list[Student]:
-    """Student ids unique by construction, none of them a name the grader writes in ``OUT``.
+#: what a clashing folder's id holds after its name: ``bob~clash1``
+CLASH = "~clash"
 
-    Every student keeps the name the work was found under unless it is taken: by a file or
-    folder of the output (:data:`autograder.report.OUTPUT_NAMES`), or by a student earlier on
-    the command line (a batch's folders in sorted order), ignoring case. A student whose name
-    is taken is graded as ``NAME-2``, ``NAME-3``, ... (the first such id that is nobody's
-    own name and not yet given; an output name becomes ``student-NAME``), so that the
-    same command line always gives the same ids and no grade overwrites another.
+
+def _unique_ids(found: list[tuple[str, Path]]) -> list[Student]:
+    """Student ids unique by construction, none of them a name the grader writes in ``OUT``,
+    none given by the order folders sort in.
+
+    Every student keeps the name the work was found under (made safe: :func:`safe_id`)
+    unless that name is one student's only under :func:`id_key`. Two or more folders whose
+    names are one there (``bob`` and `` bob``, ``Bob``, ``ｂｏｂ``, ``s1/bob`` and ``s2/bob``)
+    are a **clash**: none of them is graded as ``bob`` (which one is Bob is for the roster or
+    the TA to say, never for the sort order); each is graded as ``bob~clash1``,
+    ``bob~clash2``, ... in the order found, and :attr:`Student.clash` says so (the command
+    names them and fails; ``autograde export`` places none of them until the roster names
+    the clash id). A name of the grader's own output (:data:`autograder.report.OUTPUT_NAMES`)
+    becomes ``student-NAME``. A new id that is taken gets ``-2``, ``-3``, ...: the same
+    command line always gives the same ids, and no grade overwrites another.
     """
     reserved = {id_key(n) for n in OUTPUT_NAMES}
     raw = [sid or (path.resolve().name or "student") for sid, path in found]
     made_safe = [safe_id(sid) for sid in raw]
     names = [sid for sid, _ in made_safe]
-    owners: dict[str, int] = {}                 # key -> index of the student keeping it
+    groups: dict[str, list[int]] = {}
     for i, sid in enumerate(names):
-        if id_key(sid) not in reserved:
-            owners.setdefault(id_key(sid), i)
-    taken = reserved | set(owners)
+        groups.setdefault(id_key(sid), []).append(i)
+    taken = reserved | {key for key, group in groups.items() if len(group) == 1}
     out = []
     for i, ((_, path), (sid, unsafe)) in enumerate(zip(found, made_safe)):
-        owner = owners.get(id_key(sid))
-        if owner == i:
+        group = groups[id_key(sid)]
+        if len(group) == 1 and id_key(sid) not in reserved:
             out.append(Student(sid, path, found_as=raw[i] if unsafe else "", renamed=unsafe))
             continue
-        if owner is None:
+        clash = ""
+        if id_key(sid) in reserved:
             base = f"student-{sid}"
             why = f"{sid} is the name of the grader's own output (OUT/{sid})"
         else:
-            base = sid
-            why = (f"{found[owner][1]}, earlier on the command line, is also called "
-                   f"{names[owner]}" + ("" if names[owner] == sid else " (ignoring case)"))
+            clash = sid
+            base = f"{sid}{CLASH}{group.index(i) + 1}"
+            others = " and ".join(ascii(str(found[j][1])) for j in group if j != i)
+            why = (f"a clash: {others} has the same name once made safe, case-folded, Unicode "
+                   f"NFKC and trimmed, so none is graded as {sid} (say which is which: rename "
+                   f"the folders, or name {base} on the roster)")
         new, n = base, 1
         while id_key(new) in taken:
             n += 1
             new = f"{base}-{n}"
         taken.add(id_key(new))
         out.append(Student(new, path, found_as=raw[i] if unsafe else sid,
-                           renamed=f"{unsafe}; {why}" if unsafe else why))
+                           renamed=f"{unsafe}; {why}" if unsafe else why, clash=clash))
     return out

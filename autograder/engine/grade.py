@@ -22,7 +22,8 @@ import pytest
 
 from autograder.authoring.course import Assignment, package_dir
 from autograder.authoring.inputs import grade_inputs
-from autograder.engine import discover
+from autograder.authoring.fingerprints import submission_fingerprint
+from autograder.engine import discover, draws
 from autograder.engine.answers import (NotebookAnswers, missing_text, written_answers,
                                        written_text)
 from autograder.engine.compare import reference_timer
@@ -64,7 +65,8 @@ def forged_outcomes(outcomes: list, found: tuple) -> list:
     """``outcomes`` once the worker's harness found code replaced (:mod:`.sandbox.harness`):
     every test worth points scores 0, since each was decided by results the worker reported
     and the replacement could have forged any of them; the feedback says why in one sentence."""
-    text = (f"0 points: your code replaced code the grader relies on to observe your functions "
+    text = (f"0 points: your code reached for or replaced code the grader relies on to observe "
+            f"your functions "
             f"({tampering_text(found)}), so none of the results reported from your code can be "
             "trusted.")
     return [replace(o, score=0.0, status="failed", output=text) if o.max_score > 0 else o
@@ -174,10 +176,12 @@ def grade(student_id: str, path: Path, assignment: Assignment, options: Options,
                            report_dir=options.out_dir / student_id, answers=answers)
     # third-party pytest plugins play no part in a grade (and some are slow to load)
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    seed = draws.grade_seed(draws.secret(assignment), submission_fingerprint(sub))
     try:
         selection = ["-m", "not slow"] if options.skip_slow else []
-        code = pytest.main(PYTEST_ARGS + selection + suite_paths(assignment, options.public_only),
-                           plugins=[plugin])
+        with draws.grading(seed):       # the hidden inputs of this submission's grade
+            code = pytest.main(PYTEST_ARGS + selection
+                               + suite_paths(assignment, options.public_only), plugins=[plugin])
     finally:
         if session is not None:
             session.close()

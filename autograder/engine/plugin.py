@@ -12,7 +12,9 @@ Registered for one submission's run (``pytest.main(..., plugins=[plugin])``):
 * ``pytest_runtest_makereport`` turns each outcome into a :class:`TestOutcome`
   whose ``output`` is feedback for the student: our checks' messages, the
   student's own traceback, or a timeout/crash notice. Never the hidden test's
-  source (suites run with ``--assert=plain`` and tracebacks are not shown).
+  source (suites run with ``--assert=plain`` and tracebacks are not shown), and never
+  more of a hidden case's expected values than :mod:`.draws` allows: two significant
+  figures where its inputs were drawn for this grade, none where it is a fixed case.
 
 Gates. An edge case (an all-equal group, ``gamma = 0``) or an "inputs are left
 unmodified" test is often passed by code that does nothing useful: zeros are
@@ -42,6 +44,7 @@ from pgcheck.messages import clip
 from pgcheck.runner import owner
 
 from autograder.authoring.course import Assignment
+from autograder.engine import draws
 from autograder.records.outcomes import TestOutcome
 from autograder.sandbox.problems import StudentError, SubmissionProblem
 
@@ -89,6 +92,28 @@ def feedback(exc: BaseException | None) -> tuple[str, str]:
     print(f"[autograde] internal error in a test: {type(exc).__name__}: {exc}", file=sys.stderr)
     return (f"the grader could not finish this test (internal error {type(exc).__name__}); "
             "this is not your fault, please tell the course staff"), ""
+
+
+def _own_group(item) -> str | None:
+    """The idea of a hidden test worth its marker's points (None: a public check, an answer
+    cell's step, or a test without points)."""
+    marker = item.get_closest_marker("points")
+    if marker is None or not marker.args or item.get_closest_marker("public") is not None \
+            or item.get_closest_marker("answer") is not None:
+        return None
+    return marker.kwargs.get("group") or "other"
+
+
+def idea_weights(items) -> dict[str, float]:
+    """The sum of the ``@points`` markers of each idea's hidden tests, each case of a
+    parametrised test counted (a ``@both_dtypes`` test worth 1 weighs 2)."""
+    weights: dict[str, float] = {}
+    for item in items:
+        group = _own_group(item)
+        if group is not None:
+            worth = float(item.get_closest_marker("points").args[0])
+            weights[group] = weights.get(group, 0.0) + worth
+    return weights
 
 
 def gate_of(marker) -> tuple[str, ...]:
@@ -161,6 +186,20 @@ class GradingPlugin:
                     pytest.mark.points(step.points, group=sheet.idea), pytest.mark.answer])
                 for step in sheet.steps])
 
+    @pytest.hookimpl(tryfirst=True)     # before ``-m`` deselects: the whole suite's shares
+    def pytest_collection_modifyitems(self, items):
+        """Share each idea's declared points (``[points]`` of assignment.toml) among its
+        hidden tests, in proportion to their markers (each case of a parametrised test
+        counts): :func:`idea_weights`."""
+        declared = dict(self.course_assignment.settings.points)
+        weights = idea_weights(items)
+        for item in items:
+            marker = item.get_closest_marker("points")
+            group = _own_group(item)
+            if group in declared and weights.get(group):
+                share = float(marker.args[0]) * declared[group] / weights[group]
+                item.add_marker(pytest.mark.points(share, **marker.kwargs), append=False)
+
     # -- the fixtures the suites use ------------------------------------------------------
     # pytest collects the fixtures of a registered plugin object. Each hands out one object of
     # the plugin's, the same in every test, so they keep pytest's default scope (a method is
@@ -206,6 +245,7 @@ class GradingPlugin:
     # -- results ---------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item):
+        draws.begin_test()
         if self.compare is not None:
             self.compare.grads_compared.clear()
         # calls that name no case are named by the test, in a timeout's or a skip's feedback
@@ -245,6 +285,10 @@ class GradingPlugin:
         name, group, points = self.planned(item)
         marker = item.get_closest_marker("points")
         public = item.get_closest_marker("public") is not None
+        # a hidden case: never its answers. An answer cell's step is not one: check.py's
+        # answer_* checks show its expected values at home
+        if isinstance(exc, Mismatch) and not public and not item.get_closest_marker("answer"):
+            exc.shown = draws.revealed()
         text, missing = feedback(exc) if not report.passed else ("", "")
         text = self._bounded(text)
         if not report.passed and self.compare is not None and self.compare.failed_in(exc):

@@ -38,8 +38,8 @@ reported gradient does not match the function's own values; the session records 
 :data:`~autograder.records.events.Kind.TAMPERED` event. What this cannot catch: a forger that
 knows it is being probed and answers the probes consistently with its forged gradient (it
 must then compute values it was never shown), and a gradient left unprobed because every
-direction was skipped (docs/security.md, "Which results are the worker's word, and what protects
-them").
+direction was skipped (docs/security.md, "Which results are the student's process's word, and
+what protects them").
 """
 from __future__ import annotations
 

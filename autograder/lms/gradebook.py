@@ -20,6 +20,9 @@ from pathlib import Path
 
 from autograder.authoring import course
 from autograder.batch import recorded_batches
+from autograder.engine.discover import CLASH
+from autograder.records.roster import Roster, id_key
+from autograder.records.submitted import Submitted
 from autograder.review import classview
 
 
@@ -29,10 +32,12 @@ class GradebookError(ValueError):
 
 @dataclass(frozen=True)
 class AssignmentGrade:
-    """A student's grade of one assignment: score, maximum, points per idea."""
+    """A student's grade of one assignment: score, maximum, points per idea, and how the
+    LMS handed the submission in (where ``autograde collect`` read it)."""
     score: float
     max_score: float
     ideas: dict[str, float] = field(default_factory=dict)
+    submitted: Submitted | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,40 @@ class CourseGradebook:
 
     def students(self) -> list[str]:
         return list(self.grades)
+
+    def placement(self, roster: Roster) -> tuple[dict[str, str], Placed]:
+        """Each roster id's graded id (compared as the grader compares folder names:
+        :func:`~autograder.records.roster.id_key`), and a :class:`Placed` refusing every
+        grade of a graded id that is on no roster row: a student the roster lacks, or a
+        folder graded under a clash id (``bob~clash1``: :func:`autograder.engine.discover.
+        students`) until the roster names it."""
+        graded = {id_key(g): g for g in self.grades}
+        ids = {s.id: graded[id_key(s.id)] for s in roster.students if id_key(s.id) in graded}
+        placed = Placed()
+        for gid in self.grades:
+            if gid in ids.values():
+                continue
+            why = ("a clash of folder names (autograde grade named them): say who it is by "
+                   "its id on the roster, or rename the folders and grade again"
+                   if CLASH in gid else "not on the roster")
+            placed.refused += [f"{gid} ({name}): {why}" for name in self.grades[gid]]
+        return ids, placed
+
+
+@dataclass
+class Placed:
+    """What an export did with the grades it was given, cell by cell: ``written`` (a grade
+    where the LMS holds another value or none), ``unchanged`` (the LMS holds that grade
+    already), ``kept`` (no grade of ours: the cell as the LMS has it), ``refused`` (a grade
+    of ours not placed, each with why). The command says all four and fails on a refusal."""
+    written: int = 0
+    unchanged: int = 0
+    kept: int = 0
+    refused: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (f"cells: {self.written} written, {self.unchanged} unchanged, {self.kept} kept "
+                f"(no grade of ours), {len(self.refused)} refused")
 
 
 def _complete(folder: Path, batch) -> None:
@@ -104,7 +143,8 @@ def collect(out_dirs) -> CourseGradebook:
             for idea, (_, points) in groups.items():
                 ideas[idea] = max(ideas.get(idea, 0.0), points)
             book.grades.setdefault(graded.submission, {})[name] = AssignmentGrade(
-                graded.score, graded.max_score, {g: score for g, (score, _) in groups.items()})
+                graded.score, graded.max_score, {g: score for g, (score, _) in groups.items()},
+                graded.submitted)
             book.max_scores[name] = max(book.max_scores.get(name, 0.0), graded.max_score)
         book.ideas[name] = ideas
     return book

@@ -5,8 +5,11 @@ making one from the LMS's own export (``autograde roster``).
 column or is named twice, a row with more cells than the header, an empty ``id`` or
 ``name``, an id given twice (after it is made the id a folder of that name is graded under,
 :func:`autograder.engine.discover.safe_id`: ``=bob`` meets the grade of a folder ``=bob``,
-``_=bob``), an e-mail address without ``@`` or an identifier given to two
-students stops the command with one message naming the file, the line and the column (as
+``_=bob``; and compared as the grader compares folder names,
+:func:`autograder.records.roster.id_key`: ``bob`` and ``Bob`` are one id), an e-mail
+address without ``@`` or an identifier given to two students (an e-mail address or a
+username compared the same way: a student can change the case of their own address, and
+Moodle may match it case-blind) stops the command with one message naming the file, the line and the column (as
 ``OUT/manual.csv`` does: :mod:`autograder.batch.manual`).
 
 :func:`from_canvas` and :func:`from_moodle` read what the instructor downloads from the
@@ -20,13 +23,15 @@ import io
 from pathlib import Path
 
 from autograder.engine.discover import safe_id
-from autograder.records.roster import COLUMNS, REQUIRED, Roster, RosterStudent
+from autograder.records.roster import COLUMNS, REQUIRED, Roster, RosterStudent, id_key
 from autograder.report.csvsafe import cell_text, header_problem, write_csv
 
 #: the most of a roster read: ten thousand students are about a megabyte
 MAX_BYTES = 16 << 20
 #: identifiers an LMS matches a student by: two students may not share one
 IDENTIFIERS = ("email", "canvas_id", "sis_user_id", "sis_login_id", "id_number", "username")
+#: the columns compared under :func:`~autograder.records.roster.id_key` (the rest exactly)
+CASE_BLIND = ("id", "email", "username")
 
 
 class RosterError(ValueError):
@@ -86,7 +91,7 @@ def read(path: Path) -> Roster:
             raise RosterError(f"{path}, line 1: no column {name!r} (a roster needs "
                               f"{' and '.join(REQUIRED)}; the columns: {', '.join(COLUMNS)})")
     students: list[RosterStudent] = []
-    seen: dict[tuple[str, str], int] = {}
+    seen: dict[tuple[str, str], tuple[int, str]] = {}
     for line, row in body:
         if not any(c.strip() for c in row):
             continue
@@ -109,11 +114,15 @@ def read(path: Path) -> Roster:
             raise RosterError(f"{where('email')}: {cells['email']!r} is not an e-mail address")
         for name in ("id", *IDENTIFIERS):
             value = cells.get(name, "")
-            if value and (name, value) in seen:
+            key = (name, id_key(value) if name in CASE_BLIND else value)
+            if value and key in seen:
+                line_before, before = seen[key]
+                same = "" if before == value else f" as {before!r}, once case, Unicode " \
+                    "form and surrounding space are set aside"
                 raise RosterError(f"{where(name)}: {value!r} is already on line "
-                                  f"{seen[(name, value)]} (each student once, each "
+                                  f"{line_before}{same} (each student once, each "
                                   "identifier one student's)")
-            seen[(name, value)] = line
+            seen[key] = (line, value)
         students.append(RosterStudent(**cells, line=line))
     return Roster(path, tuple(students))
 
@@ -133,10 +142,13 @@ MOODLE_HEADERS = {"id_number": "ID number", "email": "Email address", "username"
 
 
 def special(row: list[str]) -> bool:
-    """A row of a Canvas gradebook export that Canvas does not read as a student's."""
+    """A row of a Canvas gradebook export that Canvas does not read as a student's: blank,
+    ``Points Possible``, ``Muted``, or the row under the header saying ``Manual Posting`` in
+    the column of each assignment that posts manually (``lib/gradebook_exporter.rb``: its
+    first cell is blank)."""
     first = row[0].strip() if row else ""
     return not any(c.strip() for c in row) or "Points Possible" in first or \
-        first == "Muted" or first.startswith("Manual Posting")
+        first == "Muted" or any(c.strip().startswith("Manual Posting") for c in row)
 
 
 def from_export(path: Path, lms: str, id_from: str) -> list[list[str]]:
@@ -162,7 +174,7 @@ def from_export(path: Path, lms: str, id_from: str) -> list[list[str]]:
     if id_from not in at:
         raise RosterError(f"{path}, line 1: no column {wanted.get(id_from, id_from)!r} to take "
                           f"the grader's id from (--id-from: one of {', '.join(at)})")
-    out = []
+    out, ids = [], {}
     for line, row in body:
         cell = dict(zip(header, row))
         first = row[0].strip() if row else ""
@@ -179,6 +191,15 @@ def from_export(path: Path, lms: str, id_from: str) -> list[list[str]]:
         if not grader_id:
             raise RosterError(f"{path}, line {line}, column {at[id_from] + 1} "
                               f"({wanted[id_from]}): empty, so no grader id for this student")
+        key = id_key(safe_id(grader_id)[0])
+        if key in ids:
+            first_line, first = ids[key]
+            raise RosterError(f"{path}, line {line}, column {at[id_from] + 1} "
+                              f"({wanted[id_from]}): gives the grader id {grader_id!r}, which "
+                              f"is line {first_line}'s {first!r} once case, Unicode form and "
+                              "surrounding space are set aside: two students would meet one "
+                              "folder's grade (take the ids from another column: --id-from)")
+        ids[key] = (line, grader_id)
         values["id"] = grader_id
         out.append([values.get(c, "") for c in COLUMNS])
     return out

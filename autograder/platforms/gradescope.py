@@ -187,6 +187,7 @@ def run(name: str, root: Path) -> dict:
     from autograder.authoring.course import get
     from autograder.engine import discover, grade
     from autograder.records.grades import GradeDetails
+    from autograder.sandbox.confine import Limits
     from autograder.report import scrubbed_results
     from autograder.report.redact import GraderPaths
 
@@ -197,7 +198,8 @@ def run(name: str, root: Path) -> dict:
     sub = discover.read("submission", path, name, assignment.functions,
                         answers=bool(assignment.answers))
     with tempfile.TemporaryDirectory() as tmp:
-        options = grade.Options(out_dir=Path(tmp))
+        options = grade.Options(out_dir=Path(tmp),
+                                limits=assignment.settings.limits.applied(Limits()))
         [graded] = pool.grade_many([("submission", path)], assignment, options, jobs=1,
                                    subs={"submission": sub})
         paths = GraderPaths.of_grade(assignment.root, options.out_dir, path)

@@ -14,6 +14,11 @@ module              records
                     contract JSON and its cache form made from it, never parsed back),
                     :class:`~.grades.GradeDetails` (what its report needs),
                     :class:`~.grades.TimeSpent`, :class:`~.grades.WrittenRecord`
+``submitted``       :class:`~.submitted.Submitted`: how the LMS handed a submission in
+                    (its id there, when, late), made by ``autograde collect``, kept in
+                    the grade, read by the gradebook, the class page and the export
+``roster``          :class:`~.roster.Roster`: the class list, and :func:`~.roster.id_key`,
+                    what two ids must not share
 ==================  ================================================================
 
 This package imports nothing of the grader (``tests/test_layout.py``): every layer may use

@@ -28,7 +28,9 @@ class Kind(StrEnum):
     LOAD_FAILURE = "load failure"       #: loading the submission hung, crashed or misbehaved
     TOO_LARGE = "answer too large"      #: a reply far larger than the reference's answer
     MALFORMED = "malformed reply"       #: a reply that was not a valid frame
-    TAMPERED = "tampered"               #: the submission replaced code the worker's harness watches
+    #: the submission replaced grader code in its process, reached for what the harness refuses
+    #: (frames of the serving thread, tracing hooks, ctypes, sockets) or wrote on its channel
+    TAMPERED = "tampered"
 
 
 #: the detail of a TAMPERED event raised by the grader's gradient probes
@@ -71,7 +73,8 @@ class Event:
                 Kind.MALFORMED: f"sent a malformed reply on {where}",
                 Kind.TAMPERED: (f"reported a gradient on {where} that its own values "
                                 "contradict" if self.detail == FORGED_GRADIENT else
-                                f"replaced code the grader relies on ({self.detail})"),
+                                f"reached for or replaced code the grader relies on "
+                                f"({self.detail})"),
                 Kind.BUDGET: f"ran past the time budget on {where}",
                 Kind.LOAD_FAILURE: self.detail}[self.kind]
 

@@ -16,6 +16,7 @@ from typing import Iterable
 
 from autograder.records.events import Event, Kind
 from autograder.records.outcomes import TestOutcome
+from autograder.records.submitted import Submitted
 
 
 @dataclass
@@ -51,6 +52,8 @@ class Graded:
                      not loaded); empty when it was
     ``written``      its written answers (:class:`WrittenRecord`), each a test a person scores
     ``marks``        the scores a person gave them, as merged (:meth:`with_marks`)
+    ``submitted``    how the LMS handed it in (:class:`Submitted`: its id there, when, late),
+                     where ``autograde collect`` read it from the LMS's download; None else
     """
     submission: str
     assignment: str
@@ -64,6 +67,7 @@ class Graded:
     problem: str = ""
     written: tuple[WrittenRecord, ...] = ()
     marks: tuple[Mark, ...] = ()
+    submitted: Submitted | None = None
 
     @property
     def score(self) -> float:
@@ -146,7 +150,8 @@ class Graded:
                 "events": [e.to_json() for e in self.events],
                 "protections": list(self.protections), "seconds": self.seconds,
                 "problem": self.problem, "written": [asdict(w) for w in self.written],
-                "marks": [asdict(m) for m in self.marks]}
+                "marks": [asdict(m) for m in self.marks],
+                "submitted": self.submitted.to_json() if self.submitted else None}
 
     @classmethod
     def from_cache(cls, entry: dict, seconds: float | None = None) -> Graded:
@@ -167,7 +172,8 @@ class Graded:
         return cls(submission, assignment, outcomes, seconds, protections=protections,
                    events=tuple(e for e in events if e), problem=problem,
                    written=_records(WrittenRecord, entry.get("written")),
-                   marks=_records(Mark, entry.get("marks")))
+                   marks=_records(Mark, entry.get("marks")),
+                   submitted=Submitted.from_json(entry.get("submitted")))
 
 
 def _records(kind, data) -> tuple:

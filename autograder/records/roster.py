@@ -15,6 +15,7 @@ these are the records every layer passes on.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -30,6 +31,16 @@ COLUMNS = {
     "username": "Moodle's user field \"Username\"",
 }
 REQUIRED = ("id", "name")
+
+
+def id_key(sid: str) -> str:
+    """What two ids (or two identifiers) must not share: the text with its surrounding space
+    off, Unicode NFKC, case folded (Unicode's compatibility caseless match). File systems that
+    ignore case (macOS, Windows) or normalise Unicode would put ``Alice`` and ``alice`` in one
+    folder, and a student can edit the case of their own e-mail address: ids that are one
+    under this key are one student's or a clash, never two students."""
+    text = unicodedata.normalize("NFKC", sid.strip())
+    return unicodedata.normalize("NFKC", text.casefold()).strip()
 
 
 @dataclass(frozen=True)
@@ -59,13 +70,21 @@ class Roster:
         """Each grader id's name (for the class page)."""
         return {s.id: s.name for s in self.students}
 
+    def student(self, graded_id: str) -> RosterStudent | None:
+        """The roster student whose id is ``graded_id`` under :func:`id_key` (the roster
+        holds no two such ids, nor does a grade: one at most)."""
+        key = id_key(graded_id)
+        return next((s for s in self.students if id_key(s.id) == key), None)
+
     def match(self, graded) -> "Match":
-        """How the ids of ``graded`` (the ids of a grade) meet the roster."""
+        """How the ids of ``graded`` (the ids of a grade) meet the roster, compared under
+        :func:`id_key` as the grader compares folder names."""
         graded = list(dict.fromkeys(graded))
-        known = {s.id for s in self.students}
-        return Match(matched=tuple(g for g in graded if g in known),
-                     unknown=tuple(g for g in graded if g not in known),
-                     missing=tuple(s.id for s in self.students if s.id not in set(graded)))
+        known = {id_key(s.id) for s in self.students}
+        found = {id_key(g) for g in graded}
+        return Match(matched=tuple(g for g in graded if id_key(g) in known),
+                     unknown=tuple(g for g in graded if id_key(g) not in known),
+                     missing=tuple(s.id for s in self.students if id_key(s.id) not in found))
 
 
 @dataclass(frozen=True)

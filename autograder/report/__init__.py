@@ -117,7 +117,9 @@ def submission_extra_data(graded: Graded, details: GradeDetails) -> dict:
 
 def gradebook_rows(results: list[Graded]) -> tuple[list[str], list[list]]:
     """One row per student; per assignment its score, its maximum and its points per
-    test group (the idea graded), then the total and the seconds grading took (over all the
+    test group (the idea graded), and where the submissions were collected from an LMS
+    download, ``late`` / ``on time`` and when (:class:`~autograder.records.submitted.Submitted`;
+    empty where the LMS did not say), then the total and the seconds grading took (over all the
     student's assignments; empty when not known). Groups worth nothing (public checks)
     are left out."""
     layout: dict[str, dict[str, float]] = {}       # assignment -> group -> max points
@@ -127,9 +129,11 @@ def gradebook_rows(results: list[Graded]) -> tuple[list[str], list[list]]:
         groups = layout[r.assignment] = {}
         for o in r.outcomes:
             groups[o.group] = groups.get(o.group, 0.0) + o.max_score
+    handed = {r.assignment for r in results if r.submitted}   # collected from an LMS download
     header = ["student"]
     for a, groups in layout.items():
         header += [a, f"{a} (max)"] + [f"{a}: {g}" for g, worth in groups.items() if worth]
+        header += [f"{a} (late)", f"{a} (submitted)"] if a in handed else []
     header += ["total", "seconds"]
     students: dict[str, dict] = {}
     for r in results:
@@ -144,6 +148,8 @@ def gradebook_rows(results: list[Graded]) -> tuple[list[str], list[list]]:
             total += r.score if r else 0.0
             row += ([r.score, r.max_score] if r else ["", ""])
             row += [earned.get(g, 0.0) if r else "" for g, worth in groups.items() if worth]
+            if a in handed:
+                row += [r.submitted.status, r.submitted.at] if r and r.submitted else ["", ""]
         unknown = None in seconds or not seconds
         rows.append(row + [total, "" if unknown else round(sum(seconds), 1)])
     return header, rows

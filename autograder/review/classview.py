@@ -183,7 +183,9 @@ def summarise(assignment: str, records: list[OnPage], bank: dict[str, dict] | No
                       "seconds": float(r.graded.seconds or 0.0),
                       "crashes": len(_events(r, timeouts=False)),
                       "timeouts": len(_events(r, timeouts=True)),
-                      "not_graded": r.graded.problem, "reused": r.reused, "why": " ".join(r.why)})
+                      "not_graded": r.graded.problem, "reused": r.reused, "why": " ".join(r.why),
+                      "late": r.graded.submitted.status if r.graded.submitted else "",
+                      "submitted": r.graded.submitted.at if r.graded.submitted else ""})
     scores = [row["score"] for row in table]
     max_score = max((row["max_score"] for row in table), default=0.0)
     protections = Counter(", ".join(r.graded.protections) or "none (not started)"
@@ -433,7 +435,7 @@ def render(summary: dict, changes: dict, run: dict, similarity: dict | None = No
 #: the page's tables, each also in ``NAME-<table>.csv``: their columns
 CSV_COLUMNS = {
     "scores": ["student", "score", "max_score", "percent", "seconds", "crashes", "timeouts",
-               "not_graded", "reused", "why"],
+               "not_graded", "reused", "why", "late", "submitted"],
     "ideas": ["idea", "tests", "max_score", "mean", "percent", "full_marks"],
     "tests": ["name", "idea", "max_score", "public", "students", "passed", "failed",
               "pass_rate", "explained", "mistakes", "unfair"],

@@ -11,7 +11,8 @@ protection         what it stops                                    needs
                    (process group), orphans escaping (subreaper     zygote as subreaper)
                    in the zygote), a worker outliving its parent
 ``rlimits``        memory bombs (address space), fork swarms        always (setrlimit)
-                   (process count), huge files, core dumps, CPU
+                   (process count), huge files, core dumps, CPU,
+                   descriptors, locked memory, queued signals
 ``cgroup-v1`` or   the memory, tasks and CPU of the whole tree      root and a writable cgroup
 ``cgroup-v2``      together (:mod:`.cgroup`): many children of      file system; else the
                    300 MB, 62 spinners                              worker may not fork
@@ -41,7 +42,9 @@ protection         what it stops                                    needs
                    or uid's keyrings for the next
 ``seccomp``        keyrings, ``ptrace``, ``bpf``, ``userfaultfd``,   libseccomp (else the list
                    ``perf_event_open``, mounts, new namespaces,     says ``seccomp NOT in
-                   io_uring and the like (:mod:`.kernel`): EPERM    force``)
+                   io_uring, message queues and the like            force``)
+                   (:mod:`.kernel`): EPERM; sockets of any family
+                   but ``AF_UNIX``: EAFNOSUPPORT
 =================  ===============================================  ==========================
 
 ``mode`` selects the strength: ``auto`` (the strongest available),
@@ -68,6 +71,10 @@ MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 36, 38
 
 MODES = ("auto", "namespaces", "uid", "plain")
+#: RLIMIT_MEMLOCK: torch, numpy and Python lock no memory; 64 kB is the kernel's own default
+LOCKED_BYTES = 64 * 1024
+#: RLIMIT_SIGPENDING: signals queued to the worker's uid (Python's handlers take one at a time)
+PENDING_SIGNALS = 256
 
 
 @dataclass
@@ -101,6 +108,13 @@ class Limits:
     cgroup: bool = True
     max_output: int = 64 * 1024      #: bytes of stdout/stderr kept for the feedback
     max_file_mb: int = 16            #: largest file the worker may write
+    #: open descriptors (RLIMIT_NOFILE), which also bounds the descriptors a worker can keep
+    #: in flight inside unix sockets. A correct grade of every assignment (the capstone's
+    #: included) holds at most 4 at once: stdin, stdout, stderr and the call socket (a thread
+    #: listing /proc/self/fd every millisecond through each reference solution's grade); 64
+    #: leaves a student's own files and a torch DataLoader's pipes room, and bounds what the
+    #: kernel objects behind descriptors can hold (docs/security.md, "Kernel memory")
+    max_files: int = 64
     tmp_mb: int = 64                 #: size of the private /tmp (namespaces only)
 
     def budget(self) -> dict | None:
@@ -298,6 +312,13 @@ def apply_limits(limits: Limits, *, processes: bool) -> None:
     cap(resource.RLIMIT_FSIZE, limits.max_file_mb * (1 << 20))
     cap(resource.RLIMIT_CORE, 0)
     cap(resource.RLIMIT_CPU, int(limits.wall_budget) + 30)
+    cap(resource.RLIMIT_NOFILE, limits.max_files)
+    # kernel objects no memory cgroup charges in full, bounded per worker (docs/security.md,
+    # "Kernel memory"): locked pages, queued signals (and POSIX timers, which reserve one);
+    # message queues are refused by the filter as well (:mod:`.kernel`)
+    cap(resource.RLIMIT_MEMLOCK, LOCKED_BYTES)
+    cap(resource.RLIMIT_SIGPENDING, PENDING_SIGNALS)
+    cap(resource.RLIMIT_MSGQUEUE, 0)
     if processes:  # per-uid count: only meaningful once the worker has its own uid
         cap(resource.RLIMIT_NPROC, limits.max_processes)
 

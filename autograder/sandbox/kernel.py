@@ -15,8 +15,13 @@ session, persistent)   ``request_key`` fail with EPERM; and first, for where the
 other processes,       the same filter: ``ptrace``, ``process_vm_*``, ``bpf``,       all
 kernel programs        ``perf_event_open``, ``userfaultfd``, ``io_uring_*``,
 and counters           mounts and new namespaces fail with EPERM
-SysV IPC and POSIX     where the worker has no IPC namespace of its own, the filter  ``uid``,
-message queues         also refuses every SysV IPC call and ``mq_open``              ``plain``
+SysV message queues,   the filter: ``msg*`` and ``mq_*`` fail with EPERM (kernel     all
+POSIX message queues   memory outside the worker's memory budget)
+SysV shared memory     where the worker has no IPC namespace of its own, the filter  ``uid``,
+and semaphores         also refuses every SysV IPC call                              ``plain``
+sockets other than     the filter: ``socket`` of any family but ``AF_UNIX`` fails    all
+``AF_UNIX``            with EAFNOSUPPORT (netlink's queued replies, packet rings
+                       and the like are kernel memory no cgroup charges)
 files a uid leaves     :func:`remove_leftovers`, run by the fork server after each   ``uid``
 in shared folders      worker: what its uid owns in :data:`SHARED_FOLDERS` goes
 =====================  ============================================================  ==========
@@ -63,14 +68,21 @@ DENIED = (
     "clock_settime", "clock_adjtime", "syslog", "vhangup", "iopl", "ioperm", "uselib",
     "ustat", "sysfs", "_sysctl", "nfsservctl", "create_module", "get_kernel_syms",
     "query_module", "vm86", "vm86old",
+    # message queues, SysV and POSIX: what they queue is kernel memory outside the worker's
+    # budget (torch and Python's multiprocessing use neither: they share memory through files)
+    "msgget", "msgsnd", "msgrcv", "msgctl", "mq_open", "mq_unlink", "mq_timedsend",
+    "mq_timedreceive", "mq_notify", "mq_getsetattr",
 )
-#: SysV IPC and POSIX message queues: refused too where the worker shares the machine's IPC
-#: namespace (torch and Python's multiprocessing use neither: they share memory through files)
+#: the rest of SysV IPC: refused too where the worker shares the machine's IPC namespace
 DENIED_WITHOUT_IPC_NAMESPACE = (
-    "shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl",
-    "semget", "semop", "semtimedop", "semctl", "ipc", "mq_open", "mq_unlink",
-    "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
+    "shmget", "shmat", "shmdt", "shmctl", "semget", "semop", "semtimedop", "semctl", "ipc",
 )
+#: the only socket family a worker may open: its call socket is inherited, and what torch,
+#: numpy, gymnasium and Python's multiprocessing make is ``AF_UNIX``. Every other family is
+#: refused with EAFNOSUPPORT (as on a kernel built without it): netlink, whose replies a
+#: socket can queue unread to 8 MB each, packet, inet (no network in the namespace anyway),
+#: vsock, alg, xdp...; their queues are kernel memory that no memory cgroup charges.
+SOCKET_FAMILIES = (1,)      # AF_UNIX
 #: ``clone`` flags that make a namespace (``clone3`` hides its flags in memory, so it answers
 #: ENOSYS, as under Docker, and the C library falls back to ``clone``, whose flags are seen)
 NAMESPACE_FLAGS = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000,
@@ -88,7 +100,8 @@ KEY_OWNER_ALL = 0x3F3F0000       #: the possessor's and the owner's every permis
 @lru_cache(maxsize=None)
 def syscall_filter(ipc_namespace: bool, no_fork: bool = False):
     """The worker's filter (built once in the fork server; each worker loads it): everything
-    allowed but :data:`DENIED` and namespace-making ``clone`` flags, plus
+    allowed but :data:`DENIED`, namespace-making ``clone`` flags and sockets of a family not
+    in :data:`SOCKET_FAMILIES`, plus
     :data:`DENIED_WITHOUT_IPC_NAMESPACE` when the worker has no IPC namespace, and with
     ``no_fork`` (no cgroup holds the worker) every new process: ``fork``, ``vfork`` and a
     ``clone`` without ``CLONE_THREAD`` fail with EAGAIN (threads still start), so the worker's
@@ -102,6 +115,12 @@ def syscall_filter(ipc_namespace: bool, no_fork: bool = False):
     for flag in NAMESPACE_FLAGS:
         rules.add_rule(refuse, "clone", seccomp.Arg(flags_arg, seccomp.MASKED_EQ, flag, flag))
     rules.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
+    unsupported = seccomp.ERRNO(errno.EAFNOSUPPORT)
+    for name in ("socket", "socketpair"):
+        if seccomp.resolve_syscall(seccomp.Arch.NATIVE, name) >= 0:
+            # one rule for AF_UNIX only (libseccomp ANDs the comparisons of a rule)
+            rules.add_rule(unsupported, name, *(seccomp.Arg(0, seccomp.NE, family)
+                                                  for family in SOCKET_FAMILIES))
     if no_fork:
         again = seccomp.ERRNO(errno.EAGAIN)
         for name in ("fork", "vfork"):

@@ -64,7 +64,7 @@ class WorkerError:
 
 #: the types of a reply's optional fields
 _KINDS = {"grads": (list, type(None)), "grad_error": (str, type(None)), "args_after": (list,),
-          "kwargs_after": (dict,)}
+          "kwargs_after": (dict,), "reached": (list,)}
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,9 @@ class Reply:
     value: object = None
     grads: list | None = None           #: one gradient per ``wrt`` entry, or None
     grad_error: str | None = None
+    #: per ``wrt`` entry: whether the output's graph reaches it through torch's own nodes
+    #: (:mod:`.harness`); None: not said
+    reached: tuple | None = None
     args_after: list = field(default_factory=list)
     kwargs_after: dict = field(default_factory=dict)
     error: WorkerError = WorkerError()
@@ -96,13 +99,18 @@ class Reply:
         grads = data.get("grads")
         if request.get("grad") and grads is not None and len(grads) != len(request["grad"]["wrt"]):
             raise codec.ProtocolError("not one gradient per argument asked for")
+        reached = data.get("reached")
+        if reached is not None and (not request.get("grad") or len(reached) != len(
+                request["grad"]["wrt"]) or not all(type(r) is bool for r in reached)):
+            raise codec.ProtocolError("not one reach per argument asked for")
         after, kwargs_after = data.get("args_after", []), data.get("kwargs_after", {})
         if request.get("echo_args") and (len(after) != len(request["args"])
                                          or set(kwargs_after) != set(request["kwargs"])):
             raise codec.ProtocolError("not every argument sent back")
         return cls(True, data.get("value"), grads,
                    None if data.get("grad_error") is None else clip(data["grad_error"], 300),
-                   after, kwargs_after, tampered=tampered)
+                   None if reached is None else tuple(reached), after, kwargs_after,
+                   tampered=tampered)
 
 
 def _tampered(found) -> tuple:

@@ -38,7 +38,7 @@ from pgcheck.messages import clip
 
 from autograder.records.events import BREAKS_A_FUNCTION, FORGED_GRADIENT, Event, Kind
 from autograder.records.grades import TimeSpent
-from autograder.sandbox import cgroup, codec, harness, kernel
+from autograder.sandbox import cgroup, codec, kernel
 from autograder.sandbox.codec import Size
 from autograder.sandbox.confine import Config, Limits
 from autograder.sandbox.problems import (AnswerTooLarge, BudgetExhausted, CallSkipped,
@@ -48,9 +48,10 @@ from autograder.sandbox.replies import ReferenceRun, Reply, reply_budget, too_la
 from autograder.sandbox.servers import Zygote
 
 MAX_RESTARTS = 8
-#: the worker's harness (:mod:`.harness`), sent as text with every load request: the worker
-#: never imports it, so it is in no file the submission's process can read
-HARNESS = Path(harness.__file__).read_text()
+#: the student's process's harness (:mod:`.harness`), sent as text with every load request:
+#: the worker never imports it, so it is in no file the submission's process can read (and
+#: the grader does not import it either: it is only read)
+HARNESS = (Path(__file__).parent / "harness.py").read_text()
 
 
 def tampering_text(found: tuple) -> str:
@@ -357,5 +358,5 @@ class Session:
             timeout = self.limits.call_limit(reference.seconds)
         reply = self.request(message, timeout, case=case, reference=reference)
         return CallResult(reply.value, reply.grads, reply.grad_error, reply.args_after,
-                          reply.kwargs_after)
+                          reply.kwargs_after, reply.reached)
 

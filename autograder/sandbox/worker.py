@@ -13,8 +13,7 @@ Requests (decoded by :mod:`.codec`):
     only top-level imports, defs, classes and literal assignments of its code
     cells run, no training loops, no plots); ``provided`` maps module names to trusted course
     code (the reference GAE, say) loaded first; ``harness`` is the text of :mod:`.harness`,
-    set up before them, which from then on serves the connection and marks a reply
-    ``"tampered"`` once the submission has replaced a function it watches.
+    which runs the student's process (below).
 ``{"op": "call", "fn", "args", "kwargs", "grad"?, "echo_args"?}``
     call a function; ``grad = {"wrt": [...], "output": i|None,
     "grad_output": tensor|None}`` also returns the gradient of the output
@@ -34,17 +33,34 @@ the student's module can rewrite) is ever in charge of a run.
     call) and answer, per step, ``{"cell", "values", "error"}``. It needs nothing loaded: the
     grader runs it in a worker of its own, whose submission is empty.
 
+Two processes answer them. This one (the worker) never runs student code: at the first
+request it forks the student's process, which executes the harness the grader sent
+(:mod:`.harness`) before anything of the submission, and from then on relays (:func:`relay`):
+each request goes to the student's process, and each reply the grader gets is built here from
+the data of that process's answer, whose frame must carry the harness's MAC (bytes the
+student's code writes onto its socket are refused as tampering). The arguments of a call whose
+inputs must stay unmodified (``echo_args``) are put in shared memory (a sealed memfd) that the
+student's process maps; their values after the call are read here, from that memory, not
+reported. Where no process may be started (no cgroup: the seccomp filter refuses ``fork``), the
+harness serves this socket itself and the echo is its report (docs/security.md).
+
 Replies: ``{"ok": True, "value", ...}`` or ``{"ok": False, "error": {"type",
 "message", "traceback"}}`` with the traceback trimmed to the student's frames.
-The lengths cut here are a courtesy: the student's code can replace anything in
-this module (``describe`` included), so the grader checks every reply's size
+The lengths cut here are a courtesy: the grader checks every reply's size
 before reading it and cuts every text again itself (:class:`.replies.Reply`).
 """
 from __future__ import annotations
 
+import builtins
+import fcntl
+import hashlib
+import hmac
+import os
+import socket
 import sys
 import traceback
 import types
+from array import array
 
 from pgcheck.answers import Step
 from pgcheck.answers import run as run_answers
@@ -52,6 +68,16 @@ from pgcheck.calls import call_function
 from pgcheck.loading import exec_work, new_module, register_source
 
 from autograder.sandbox import codec
+from autograder.sandbox.replies import REPLY_ALLOWANCE, REPLY_CEILING
+
+#: what the worker reads of one answer of the student's process (the grader's own budget,
+#: which follows the reference, is checked again when the worker's reply reaches it)
+CHILD_BUDGET = codec.Budget(REPLY_CEILING.bytes + REPLY_ALLOWANCE.bytes,
+                            REPLY_CEILING.values + REPLY_ALLOWANCE.values)
+MAC_BYTES = 16
+#: the dtypes the student's process can map from shared memory (:data:`.harness._NAMES`)
+SHARED_DTYPES = ("float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8",
+                 "bool")
 
 STUDENT_FILES: set[str] = set()
 
@@ -78,17 +104,8 @@ def _register(filename: str, text: str) -> None:
     register_source(filename, text)
 
 
-def load(msg: dict, state: dict) -> types.ModuleType:
-    """Set up the harness the grader sent (:mod:`.harness`, never imported from here), build
-    the provided modules, then the student's; exceptions propagate (described later)."""
-    if msg.get("harness"):
-        import torch
-
-        import pgcheck.calls
-
-        space = {"__name__": "_guard"}
-        exec(compile(msg["harness"], "<harness>", "exec"), space)
-        state["guard"] = space["Guard"](sys.modules[__name__], codec, pgcheck.calls, torch)
+def load(msg: dict) -> types.ModuleType:
+    """Build the provided modules, then the student's; exceptions propagate (described later)."""
     for name, text in (msg.get("provided") or {}).items():
         filename = f"<provided {name}.py>"
         register_source(filename, text)
@@ -133,7 +150,7 @@ def handle(state: dict, msg) -> dict:
     op = msg.get("op")
     try:
         if op == "load":
-            state["module"] = load(msg, state)
+            state["module"] = load(msg)
             return {"ok": True, "value": None}
         if op == "answers":
             return answers(msg)
@@ -150,16 +167,17 @@ def handle(state: dict, msg) -> dict:
 
 
 def serve(sock) -> None:
-    """Answer requests until the grader closes the connection."""
+    """Answer requests until the grader closes the connection: through the student's process
+    once a request brings the harness, else (a local test of this module) here."""
+    try:
+        msg = codec.recv(sock)
+    except codec.PeerClosed:
+        return
+    if isinstance(msg, dict) and msg.get("harness"):
+        return _fork_student(sock, msg)
     state: dict = {}
     while True:
-        try:
-            msg = codec.recv(sock)
-        except codec.PeerClosed:
-            return
         reply = handle(state, msg)
-        if state.get("guard") is not None:     # from now on the harness serves (see .harness)
-            return state["guard"].serve(sock, state, reply)
         try:
             frame = codec.pack(reply)
         except BaseException as exc:  # noqa: BLE001 - a hostile result may break encoding
@@ -167,3 +185,219 @@ def serve(sock) -> None:
             frame = codec.pack(error_reply("UnencodableResult",
                                            f"the result could not be sent back: {reason}"))
         sock.sendall(frame)
+        try:
+            msg = codec.recv(sock)
+        except codec.PeerClosed:
+            return
+
+
+def _fork_student(sock, first: dict) -> None:
+    """Fork the student's process and relay to it; where no process may be started, become
+    it (the harness then serves the grader's socket itself, without a MAC)."""
+    text = first.pop("harness")
+    key = os.urandom(32)
+    ours, theirs = socket.socketpair()
+    try:
+        pid = os.fork()
+    except OSError:
+        ours.close()
+        theirs.close()
+        _student(sock, first, None, text)
+    if pid == 0:
+        ours.close()
+        sock.close()
+        _student(theirs, None, key, text)       # the relay sends it ``first``
+    theirs.close()
+    relay(sock, ours, pid, key, first)
+
+
+def _student(sock, first: dict | None, key, text: str) -> None:
+    """In the student's process: the harness, run in a namespace of its own with its own copy
+    of the builtins, serves ``sock`` until it closes; never returns."""
+    space = {"__name__": "_harness", "__builtins__": dict(builtins.__dict__)}
+    exec(compile(text, "<harness>", "exec"), space)
+    space.pop("serve")(sock, first, key, sys.modules[__name__])
+    os._exit(0)
+
+
+def relay(sock, child, pid: int, key: bytes, msg) -> None:
+    """Send each request to the student's process and the grader a reply built here from its
+    answer (:func:`rebuilt`); mirror that process's end when it dies."""
+    received, raw = 0, None
+    while True:
+        shared = Shared.of(msg, raw)
+        try:
+            _send(child, shared.request, shared.fd)
+            received += 1
+            try:
+                reply = rebuilt(_answer(child, key, received), msg, shared)
+            except codec.PeerClosed:
+                raise
+            except codec.ReplyTooLarge as exc:    # the grader refuses it by its header alone
+                sock.sendall(_declaring(exc.size))
+                _end_like(pid)
+            except codec.ProtocolError as exc:
+                reply = {"ok": False, "tampered": [{"what": "the channel to the grader",
+                                                    "line": None}],
+                         "error": {"type": "ProtocolError", "traceback": "", "message": (
+                             f"the process running your code answered out of turn ({exc})")}}
+                sock.sendall(codec.pack(reply))
+                _end_like(pid)
+        except (codec.PeerClosed, OSError):
+            _end_like(pid)
+        finally:
+            shared.close()
+        sock.sendall(codec.pack(reply))
+        try:
+            msg, raw = _raw_frame(sock)
+        except codec.PeerClosed:
+            return
+
+
+def _declaring(size: codec.Size) -> bytes:
+    """The head of a frame declaring ``size`` (at least twice what the worker reads of one
+    answer, where the JSON's values were too many): the grader refuses it unread, as it would
+    the student's process's own frame, and says how large it was."""
+    total = max(size.bytes, 2 * CHILD_BUDGET.bytes if size.values else 0)
+    count = min(codec.MAX_BUFFERS, -(-total // codec.MAX_BUFFER))
+    return codec.HEADER.pack(2, count) + b"".join(
+        codec.LENGTH.pack(min(codec.MAX_BUFFER, total - i * codec.MAX_BUFFER))
+        for i in range(count))
+
+
+def _end_like(pid: int) -> None:
+    """Exit as the student's process ended (a signal as 128 + its number), once it has."""
+    os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+    os._exit(128 + os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status))
+
+
+def _send(child, frame: bytes, fd: int | None) -> None:
+    if fd is None:
+        child.sendall(frame)
+        return
+    sent = child.sendmsg([frame], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array("i", [fd]))])
+    child.sendall(frame[sent:])
+
+
+def _raw_frame(sock, budget: codec.Budget = codec.Budget()) -> tuple:
+    """(the decoded frame, its bytes) read from ``sock`` within ``budget``."""
+    raw = bytearray()
+
+    def read(n, first=0, check=None):
+        data = codec._recv_exact(sock, n, None, first, check)
+        raw.extend(data)
+        return data
+    return codec._read_frame(read, budget), raw
+
+
+def _answer(child, key: bytes, number: int):
+    """The student's process's answer to request ``number``: its MAC checked, then decoded."""
+    mac = codec._recv_exact(child, MAC_BYTES, None)
+    data, raw = _raw_frame(child, CHILD_BUDGET)
+    if not hmac.compare_digest(mac, _mac(key, number, raw)):
+        raise codec.ProtocolError("a frame without the harness's mark")
+    return data
+
+
+def _mac(key: bytes, number: int, frame) -> bytes:
+    digest = hashlib.blake2b(number.to_bytes(8, "big"), key=key, digest_size=MAC_BYTES)
+    digest.update(frame)
+    return digest.digest()
+
+
+class Shared:
+    """A request as the student's process gets it: a call whose inputs must stay unmodified
+    has its tensor arguments in a sealed memfd (``fd``) that process maps, read back here."""
+
+    def __init__(self, request, fd: int | None = None, places: dict | None = None):
+        self.request, self.fd, self.places = request, fd, places or {}
+
+    @classmethod
+    def of(cls, msg, raw: bytes | None = None) -> "Shared":
+        """``msg`` as the student's process gets it (``raw``: its frame as the grader sent it,
+        passed on as it is where nothing is shared)."""
+        if not (isinstance(msg, dict) and msg.get("op") == "call" and msg.get("echo_args")):
+            return cls(raw if raw is not None else codec.pack(msg))
+        import torch
+
+        args, places, chunks, size = list(msg.get("args") or []), {}, [], 0
+        for i, arg in enumerate(args):
+            name = str(arg.dtype).removeprefix("torch.") if isinstance(arg, torch.Tensor) else ""
+            if name not in SHARED_DTYPES:
+                continue
+            data = arg.detach().contiguous().numpy().tobytes()
+            places[i] = (size, len(data), name, list(arg.shape), bool(arg.requires_grad))
+            chunks.append((size, data))
+            size += -(-len(data) // 64) * 64 or 64
+            args[i] = None
+        if not places:
+            return cls(codec.pack(msg))
+        fd = os.memfd_create("arguments", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+        os.ftruncate(fd, size)
+        for offset, data in chunks:
+            os.pwrite(fd, data, offset)
+        fcntl.fcntl(fd, fcntl.F_ADD_SEALS,
+                    fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_SEAL)
+        request = {**msg, "args": args, "shm_size": size,
+                   "shm": [[i, p[0], p[2], p[3], p[4]] for i, p in places.items()]}
+        return cls(codec.pack(request), fd, places)
+
+    def after(self, i: int):
+        """Argument ``i`` as the shared memory holds it now."""
+        import numpy
+        import torch
+
+        offset, length, name, shape, grad = self.places[i]
+        data = os.pread(self.fd, length, offset)
+        if len(data) != length:
+            raise codec.ProtocolError("the shared arguments were cut short")
+        tensor = torch.from_numpy(numpy.frombuffer(data, dtype=name).reshape(shape).copy())
+        return tensor.requires_grad_(grad and tensor.is_floating_point())
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+#: the fields of an answer passed on, and their types (:class:`.replies.Reply` checks them again)
+_FIELDS = {"grads": (list, type(None)), "grad_error": (str, type(None)), "reached": (list,)}
+
+
+def _after(i: int, value, shared: Shared, reported: list, rebound: list):
+    """Argument ``i`` after the call: from the shared memory unless the call put another tensor
+    in its place; a tensor not shared, as reported; anything else, as it was sent."""
+    if i in shared.places:
+        return shared.after(i) if rebound[i] is False else reported[i]
+    return reported[i] if type(value).__name__ == "Tensor" else value
+
+
+def rebuilt(answer, msg, shared: Shared) -> dict:
+    """The grader's reply, built from the student's process's ``answer`` taken as data: its
+    value and gradients, the harness's findings; the arguments after the call from the shared
+    memory (a tensor argument the call replaced by another, ``rebound``, as that process saw it)."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
+        raise codec.ProtocolError("an answer not of the harness's shape")
+    reply = {"ok": answer["ok"]}
+    if "tampered" in answer:
+        reply["tampered"] = answer["tampered"]
+    if not answer["ok"]:
+        reply["error"] = answer.get("error")
+        return reply
+    reply["value"] = answer.get("value")
+    for key, kind in _FIELDS.items():
+        if key in answer and isinstance(answer[key], kind):
+            reply[key] = answer[key]
+    if isinstance(msg, dict) and msg.get("echo_args"):
+        reported = answer.get("args_after")
+        rebound = answer.get("rebound")
+        original = list(msg.get("args") or [])
+        if not isinstance(reported, list) or len(reported) != len(original):
+            reported = original
+        if not isinstance(rebound, list) or len(rebound) != len(original):
+            rebound = [True] * len(original)
+        reply["args_after"] = [_after(i, value, shared, reported, rebound)
+                               for i, value in enumerate(original)]
+        reply["kwargs_after"] = msg.get("kwargs") or {}
+    return reply

@@ -53,7 +53,8 @@ def tis_weights(logp_trainer, logp_rollout, mask, cap=2.0):
     response's real tokens). Their ratio re-weights the response so that the
     update is the trainer's; capping it keeps one unlikely sample from
     dominating a batch. The weights are constants: no gradient flows through
-    them.
+    them. Argument order: the trainer's log-probs come first, as the
+    numerator of the ratio, like ``logp_new`` in ppo's ``ppo_clip_loss``.
 
     ==================  ===============  ==========================================
     argument            shape/dtype      meaning

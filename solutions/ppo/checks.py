@@ -1,4 +1,5 @@
-"""Public checks for `ppo`: the three clipping samples of the course text and the KL estimate.
+"""Public checks for `ppo`: the three clipping samples of the course text, the KL estimate, and
+the texts' warnings (constants of the batch, the ratio from a difference of log-probs).
 
 Run them with `python check.py`. The real grade runs these too, plus hidden
 tests (gradients, other epsilons, extreme log-probs) and the cart-pole run.
@@ -24,6 +25,24 @@ def check_ppo_clip_loss_clipped_sample(student):
     expect_close(result.value, torch.tensor(-2.4), case="loss of the clipped sample")
     expect_no_grad(result.grads[0] if result.grads else None,
                    case="gradient of a clipped sample", what="logp_new")
+
+
+def check_ppo_clip_loss_constants(student):
+    """logp_old and the advantages require grad, yet no gradient flows into them."""
+    lp_old = torch.tensor([math.log(0.5), math.log(0.5)], requires_grad=True)
+    advantages = torch.tensor([1.0, -1.0], requires_grad=True)
+    result = student.ppo_clip_loss.grad(torch.tensor([math.log(0.55), math.log(0.45)]), lp_old,
+                                        advantages, wrt=[1, 2])
+    grads = result.grads or [None, None]
+    expect_no_grad(grads[0], case="logp_old that requires grad", what="logp_old")
+    expect_no_grad(grads[1], case="advantages that require grad", what="advantages")
+
+
+def check_ppo_clip_loss_tiny_probabilities(student):
+    """Log-probs near -800: exp of each underflows to 0, their difference (0.1) does not."""
+    out = student.ppo_clip_loss(torch.tensor([-799.9]), torch.tensor([-800.0]), torch.tensor([1.0]))
+    expect_close(out, torch.tensor(-math.exp(0.1)), atol=1e-4,
+                 case="logp_new -799.9, logp_old -800, A = +1 (ratio exp(0.1))")
 
 
 def check_approx_kl_mean_log_ratio(student):

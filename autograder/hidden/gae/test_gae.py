@@ -16,6 +16,7 @@ import pytest
 import torch
 
 from autograder.engine.assertions import both_dtypes
+from autograder.engine.draws import gen      # this grade's inputs (per submission)
 
 points = pytest.mark.points
 NAMES = ["advantages", "returns"]
@@ -49,7 +50,7 @@ def rollout(T, N=None, *, seed, dtype=torch.float64, terminate=(), truncate=()):
     ``next_values[t]`` is V(s_{t+1}); at a truncated step it is V(final observation),
     which differs from ``values[t + 1]``, the value of the reset observation.
     """
-    g = torch.Generator().manual_seed(seed)
+    g = gen(seed)
     shape = (T,) if N is None else (T, N)
     rewards = torch.randn(shape, generator=g, dtype=torch.float64)
     values = torch.randn(shape, generator=g, dtype=torch.float64) + 0.5

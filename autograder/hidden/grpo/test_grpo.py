@@ -16,6 +16,7 @@ import pytest
 import torch
 
 from autograder.engine.assertions import both_dtypes
+from autograder.engine.draws import gen      # this grade's inputs (per submission)
 
 points = pytest.mark.points
 
@@ -42,10 +43,6 @@ PROMISES = {
         "``()``": ["test_grpo_loss_value", "test_one_token"],
     },
 }
-
-
-def gen(seed):
-    return torch.Generator().manual_seed(seed)
 
 
 def spread_groups(P, G, *, seed, dtype):

@@ -45,9 +45,9 @@ ASSIGNMENT = Path(__file__).resolve().parent.name
 
 @dataclass(frozen=True)
 class Rule:
-    seeds: tuple[int, ...] = (2718, 1618, 1414)
-    """The grader's training seeds, tried in order."""
-    attempts: int = 2
+    seeds: tuple[int, ...]
+    """The grader's training seeds, tried in order: ``[training] seeds`` of assignment.toml."""
+    attempts: int
     """At most this many seeds; the submission passes as soon as one succeeds."""
     updates: int = 25
     """GRPO updates per seed (the README's full run: 300; docs/grpo_lm.md says why 25)."""
@@ -62,7 +62,8 @@ class Rule:
     """Accuracy points (as a fraction) the trained model must gain over the base model."""
 
 
-RULE = Rule()
+RULE = Rule(seeds=get_assignment(ASSIGNMENT).settings.training.seeds,
+            attempts=get_assignment(ASSIGNMENT).settings.training.attempts)
 
 
 @dataclass

@@ -15,6 +15,7 @@ import pytest
 import torch
 
 from autograder.engine.assertions import Mismatch, both_dtypes
+from autograder.engine.draws import gen      # this grade's inputs (per submission)
 
 points = pytest.mark.points
 
@@ -97,7 +98,7 @@ def test_verify_right(compare):
 @points(1, group="verify: wrong answers")
 def test_verify_many_products(compare):
     """every product of a seeded sample, right and off by one"""
-    rng = random.Random(5)
+    rng = random.Random(int(torch.randint(1 << 62, (), generator=gen(5))))
     with compare.gather():
         for _ in range(25):
             a, b = rng.randint(10, 99), rng.randint(10, 99)
@@ -113,7 +114,7 @@ JUNK = ["", "=", ".", "==", "=.", "408", "17×24", "×+=.", "=×.", "=-408.", "=
 @points(2, group="verify: junk", gate="verify")
 def test_verify_junk(compare):
     """strings a model (or a test) can produce: never an exception, 0.0 unless exactly right"""
-    rng = random.Random(7)
+    rng = random.Random(int(torch.randint(1 << 62, (), generator=gen(7))))
     alphabet = "0123456789×+=. -x*\n"
     with compare.gather():
         for completion in JUNK:
@@ -135,7 +136,7 @@ def test_verify_not_a_string(compare):
 
 def batch(lengths, L, *, seed, scale=0.3, dtype=torch.float64, pad=5.0):
     """Trainer and engine token log-probs that differ a little, padded with junk."""
-    g = torch.Generator().manual_seed(seed)
+    g = gen(seed)
     mask = torch.arange(L).expand(len(lengths), L) < torch.tensor(lengths)[:, None]
     rollout = -torch.rand(len(lengths), L, generator=g, dtype=torch.float64) * 2
     trainer = rollout + scale * torch.randn(len(lengths), L, generator=g, dtype=torch.float64)

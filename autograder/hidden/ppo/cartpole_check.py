@@ -52,9 +52,9 @@ ASSIGNMENT = Path(__file__).resolve().parent.name
 
 @dataclass(frozen=True)
 class Rule:
-    seeds: tuple[int, ...] = (90210, 4242, 31337)
-    """The grader's training seeds, tried in order."""
-    attempts: int = 3
+    seeds: tuple[int, ...]
+    """The grader's training seeds, tried in order: ``[training] seeds`` of assignment.toml."""
+    attempts: int
     """At most this many seeds; the submission passes as soon as one succeeds."""
     budget: int = 100_000
     """Environment steps per seed (the course text gives every method 100 k)."""
@@ -70,7 +70,8 @@ class Rule:
     """Mean episode length that counts as solved: gymnasium's CartPole-v1 threshold."""
 
 
-RULE = Rule()
+RULE = Rule(seeds=get_assignment(ASSIGNMENT).settings.training.seeds,
+            attempts=get_assignment(ASSIGNMENT).settings.training.attempts)
 
 
 @dataclass

@@ -15,6 +15,7 @@ import pytest
 import torch
 
 from autograder.engine.assertions import both_dtypes
+from autograder.engine.draws import gen      # this grade's inputs (per submission)
 
 points = pytest.mark.points
 
@@ -48,10 +49,6 @@ PROMISES = {
 }
 LOSS_NAMES = ["logp_new (should be -A * r / N where unclipped, 0 where clipped)",
               "logp_old", "the advantages"]
-
-
-def gen(seed):
-    return torch.Generator().manual_seed(seed)
 
 
 def random_batch(n, *, seed, dtype=torch.float64, spread=0.3):

@@ -15,6 +15,7 @@ import pytest
 import torch
 
 from autograder.engine.assertions import both_dtypes
+from autograder.engine.draws import gen      # this grade's inputs (per submission)
 
 points = pytest.mark.points
 
@@ -56,10 +57,6 @@ PROMISES = {
                                                   "test_stats_float32_four_actions"],
     },
 }
-
-
-def gen(seed):
-    return torch.Generator().manual_seed(seed)
 
 
 # -- discounted_returns -------------------------------------------------------------

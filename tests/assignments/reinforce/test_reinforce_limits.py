@@ -10,7 +10,7 @@ from autograder.sandbox.confine import Limits
 from conftest import make_submission
 
 BROKEN_REINFORCE = '''
-import ctypes
+import faulthandler
 
 import torch
 
@@ -27,7 +27,7 @@ def softmax_logprob_grad(logits, action):
 
 
 def reinforce_loss(logprobs, returns, baseline=None):
-    return ctypes.string_at(0)                    # crashes the worker
+    return faulthandler._sigsegv()                # crashes the process running it
 
 
 def reinforce_update(logits, action, ret, lr):       # correct, on its own

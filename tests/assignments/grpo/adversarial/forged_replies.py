@@ -2,8 +2,9 @@
 elements, but numpy's size overflows) for group_advantages, a reply whose ``ok`` is a string
 for sequence_logprob, and for grpo_loss an honest integer of 400 digits, which no float (and
 so none of the grader's own arithmetic) can hold. Every frame is well formed; none of it may
-surface as the grader's fault. It undoes the worker's harness first (which would put the encoder
-back), so that what is tested is the grader's own reading of the frames."""
+surface as the grader's fault. The student's process encodes its answers with the harness's own
+encoder, bound before this module ran, so the replacement reaches nothing and is reported as
+tampering (0 points); the grader's own reading of such frames is tests/test_bounds.py's."""
 import sys
 
 _codec = sys.modules["autograder.sandbox.codec"]
@@ -24,20 +25,6 @@ def _forge(message, buffers, depth=0):
 
 
 _codec.encode = _forge
-
-
-def _unguard():
-    """Undo the worker's harness first, as code in the worker's process can (docs/security.md):
-    the forged frames are aimed at the grader's own checks, which must hold without it. (The
-    harness's class is defined in a module it names ``_guard``; torch has Guards too.)"""
-    import gc
-    for guard in [o for o in gc.get_objects() if type(o).__name__ == "Guard"
-                  and type(o).__module__ == "_guard"]:
-        guard.watched.clear()
-        guard.answer = lambda reply: _codec.pack(reply)
-
-
-_unguard()
 
 
 def _forged(fn):

@@ -1,9 +1,9 @@
 """What grpo_lm's texts say about its GRPO run, checked against the rule and its calibration
-(read by tests/test_texts.py)."""
+(read by autograder/engine/texts.py: `autograde release --check`)."""
 import re
 
 from autograder.training import modules
-from claims import Claim, calibration_rows, words
+from autograder.authoring.claims import Claim, calibration_rows, words
 
 
 def rule(a):
@@ -26,13 +26,14 @@ def calibration(a) -> dict:
 
 
 RUN = {"updates": lambda a: rule(a).updates, "lr": lambda a: rule(a).learning_rate,
-       "attempts": lambda a: words(rule(a).attempts), "gain": lambda a: 100 * rule(a).min_gain}
+       "attempts": lambda a: words(a.settings.training.attempts), "gain": lambda a: 100 * rule(a).min_gain}
 
 CLAIMS = [
     Claim(r"for (?P<updates>\d+) updates at step size (?P<lr>[\de.-]+)",
           lambda a: {k: RUN[k](a) for k in ("updates", "lr")}),
     Claim(r"on seeds it\s+chooses \(at most (?P<attempts>\w+)\)",
-          lambda a: {"attempts": RUN["attempts"](a)}),
+          lambda a: {"attempts": RUN["attempts"](a)},
+          source="[training] attempts of assignment.toml"),
     Claim(r"rose by at least (?P<gain>\d+) points", lambda a: {"gain": RUN["gain"](a)}),
     Claim(r"on (?P<seeds>\d+) seeds of the reference functions",
           lambda a: {"seeds": calibration(a)["seeds"]}),
@@ -47,7 +48,8 @@ CLAIMS = [
           rel=0.05),
     Claim(r"GRPO with your two functions \((?P<updates>\d+)\s+updates at step size (?P<lr>[\de.-]+), "
           r"on at most (?P<attempts>\w+) seeds it chooses\)",
-          lambda a: {k: RUN[k](a) for k in ("updates", "lr", "attempts")}, where="notebook"),
+          lambda a: {k: RUN[k](a) for k in ("updates", "lr", "attempts")}, where="notebook",
+          source="the check's Rule, and [training] attempts of assignment.toml"),
     Claim(r"a seed passes if it rose by at least (?P<gain>\d+) points",
           lambda a: {"gain": RUN["gain"](a)}, where="notebook"),
 ]

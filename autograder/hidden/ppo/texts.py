@@ -1,7 +1,7 @@
 """What ppo's texts say about its cart-pole run, checked against the rule and its calibration
-(read by tests/test_texts.py)."""
+(read by autograder/engine/texts.py: `autograde release --check`)."""
 from autograder.training import modules
-from claims import Claim, calibration_rows, thousands, words
+from autograder.authoring.claims import Claim, calibration_rows, thousands, words
 
 
 def rule(a):
@@ -37,10 +37,12 @@ CLAIMS = [
           r"at least (?P<threshold>\d+) steps",
           lambda a: {"episodes": rule(a).eval_episodes, "threshold": rule(a).threshold}),
     Claim(r"one of at most (?P<attempts>\w+) seeds succeeds",
-          lambda a: {"attempts": words(rule(a).attempts)}),
+          lambda a: {"attempts": words(a.settings.training.attempts)},
+          source="[training] attempts of assignment.toml"),
     Claim(r"fails a single seed about (?P<rate>[\d.]+) % of the time, so all (?P<all>\w+)",
-          lambda a: {"rate": reference_failure_percent(a), "all": words(rule(a).attempts)},
-          rel=0.25),
+          lambda a: {"rate": reference_failure_percent(a),
+                     "all": words(a.settings.training.attempts)},
+          rel=0.25, source="the calibration table, and [training] attempts of assignment.toml"),
     Claim(r"mean episode length of at least (?P<threshold>\d+)",
           lambda a: {"threshold": rule(a).threshold}, where="notebook"),
 ]

@@ -1,0 +1,77 @@
+"""The held-out set of real buggy functions (``benchmarks/held_out_real``, issue 50) stays
+well-formed: every file loads as a whole submission, cites where its code comes from, names its
+kind, and carries either the regular expression of its real cause or ``CORRECT = True``; and
+``benchmarks/bench_held_out.py`` judges a grade the way its docstring says."""
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+from autograder.authoring import course
+from autograder.engine.mutants import Mutant
+
+SET = ROOT / "benchmarks" / "held_out_real"
+#: a citation: an issue or pull request, ``owner/repo path``, or a code-search file id
+CITATION = re.compile(r"^(https://github\.com/[\w.-]+/[\w.-]+/(issues|pull)/\d+( .*)?"
+                      r"|[\w.-]+/[\w.-]+ \S.*|code-search file \d+.*)$")
+FILES = sorted(SET.glob("*/*.py"))
+
+
+def as_mutant(path: Path) -> Mutant:
+    return Mutant(path.stem, path, course.get(path.parent.name))
+
+
+def test_the_set_is_big_enough_and_has_controls():
+    correct = [p for p in FILES if as_mutant(p)._constant("CORRECT")]
+    assert len(FILES) - len(correct) >= 40 and correct
+    assert {p.parent.name for p in FILES} == set(course.assignments())
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_file_is_labelled_and_loads(path):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_causes import GENERIC
+
+    m = as_mutant(path)
+    assert m.doc.strip(), "a docstring says what is wrong and where the code comes from"
+    assert CITATION.match(m._constant("SOURCE") or ""), "SOURCE cites the code's origin"
+    assert (m._constant("KIND") or "").strip(), "KIND names the kind of mistake"
+    cause, correct = m._constant("CAUSE"), m._constant("CORRECT")
+    assert (cause is None) != (correct is None), "either CAUSE or CORRECT = True"
+    if correct is not None:
+        assert correct is True
+    else:
+        assert not re.search(cause, "") and not re.search(cause, GENERIC, flags=re.I), \
+            "CAUSE must not match every line"
+    assert m.functions and set(m.functions) <= set(m.assignment.functions)
+    namespace = m.load()
+    assert all(callable(namespace[f]) for f in m.functions)
+
+
+def test_the_benchmark_judges_a_grade(tmp_path):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_held_out import verdict
+
+    buggy = tmp_path / course.example().name / "b.py"
+    control = tmp_path / course.example().name / "c.py"
+    buggy.parent.mkdir()
+    buggy.write_text('"""x"""\nCAUSE = r"token"\n')
+    control.write_text('"""x"""\nCORRECT = True\n')
+
+    def result(lost: bool, *lines: str) -> dict:
+        return {"tests": [{"name": "t", "score": 0.0 if lost else 1.0, "max_score": 1.0,
+                           "output": "\n".join(lines)}]}
+
+    b, c = as_mutant(buggy), as_mutant(control)
+    ref, ref_lost = result(False), result(True)
+    assert verdict(b, result(True, "likely cause: you averaged over tokens"), ref)[0] == "right"
+    assert verdict(b, result(True, "likely cause: the sign is flipped"), ref)[0] == "wrong"
+    assert verdict(b, result(True, "expected 1.0, got 2.0"), ref)[0] == "none"
+    assert verdict(c, result(False), ref)[0] == "ok"
+    assert verdict(c, result(True), ref)[0] == "false fail"
+    assert verdict(c, result(True), ref_lost)[0] == "ok"      # the reference loses it too
+    assert verdict(c, result(False, "diagnosis: your answer is standardised"), ref)[0] \
+        == "cause shown"
