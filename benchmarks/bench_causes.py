@@ -16,11 +16,14 @@ Two sets of buggy submissions, graded by the real grader (``autograde grade --sk
    matches. Goals (issue 35): right on four in five, wrong on at most one in fifty.
 
 ``--baseline COMMIT`` grades the same submissions, in the same run, with that commit's code
-(extracted as ``benchmarks/bench_adversarial.py`` does) and prints both tables.
+(extracted as ``benchmarks/bench_adversarial.py`` does) and prints both tables. ``--held-out
+DIR`` reads the held-out set from ``DIR/<name>/*.py`` (same form) instead of
+``benchmarks/held_out``.
 
 Run (a few minutes on two cores; twice that with --baseline)::
 
     .venv/bin/python benchmarks/bench_causes.py --baseline 24c18be
+    .venv/bin/python benchmarks/bench_causes.py --held-out path/to/set --assignment grpo
 """
 from __future__ import annotations
 
@@ -46,8 +49,8 @@ GENERIC = "differs by more than any rounding"
 HELD_OUT = Path(__file__).resolve().parent / "held_out"
 
 
-def held_out(assignment) -> list[Mutant]:
-    folder = HELD_OUT / assignment.name
+def held_out(assignment, root: Path = HELD_OUT) -> list[Mutant]:
+    folder = root / assignment.name
     return [Mutant(p.stem, p, assignment) for p in sorted(folder.glob("*.py"))] \
         if folder.is_dir() else []
 
@@ -147,6 +150,9 @@ def main(argv=None) -> dict:
     parser.add_argument("--baseline", metavar="COMMIT", help="also grade with this commit's code")
     parser.add_argument("--assignment", action="append", help="only this assignment")
     parser.add_argument("--json", metavar="FILE", help="also save every figure")
+    parser.add_argument("--held-out", metavar="DIR", type=Path, default=HELD_OUT,
+                        help="the held-out set: DIR/<assignment>/*.py, in the form of "
+                             "benchmarks/held_out (the default)")
     args = parser.parse_args(argv)
     names = args.assignment or sorted(course.assignments())
     per_tree: dict[str, list[Row]] = {}
@@ -160,7 +166,7 @@ def main(argv=None) -> dict:
         for name in names:
             assignment = course.get(name)
             real = [m for m in bank(assignment) if m.real_bug]
-            held = held_out(assignment)
+            held = held_out(assignment, args.held_out.resolve())
             hints = [m.hint for m in bank(assignment) if m.hint]
             batch = tmp / f"batch-{name}"
             for prefix, ms in (("real", real), ("held", held)):

@@ -25,7 +25,11 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       came, the reference on one changed input or on the inputs transposed, the other
       direction, a shift by one step, differences only at positions with one feature) that
       holds on every failed case;
-   d. a known mistake that **explains part** of the evidence, most of the failed cases, and
+   d. the **closest convention** (:mod:`~autograder.engine.causes.closest`): one of the
+      assignment's alternative conventions, or a known mistake, explains every compared case
+      of the function up to a small second deviation, and far better than the reference and
+      every other one;
+   e. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 
    When none of these holds, no cause is named: a wrong cause is a defect, and a correct
@@ -40,9 +44,11 @@ from __future__ import annotations
 from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-case diagnoses
 from autograder.engine.causes.evidence import (UNKNOWN, Cause, Observation,  # noqa: F401
                                                Raised, agree)
+from autograder.engine.causes.closest import (answer_of, assignment_conventions, closest,
+                                              value_cases)
 from autograder.engine.causes.raised import everywhere, on_failed
 from autograder.engine.causes.relations import relate
-from autograder.engine.causes.replay import KnownMistakes, one_of
+from autograder.engine.causes.replay import KnownMistakes, Mistake, one_of
 
 
 class Causes(KnownMistakes):
@@ -73,6 +79,9 @@ class Causes(KnownMistakes):
         found = relate(fn, observations, getattr(reference, fn, None))
         if found:
             return Cause(found.text, f"relation:{found.name}")
+        near = self.closest(fn, observations)
+        if near:
+            return near
         part = [(m, self.explains_part(m, cases)) for m in self.mistakes]
         best = max((n for _, n in part), default=0)
         leading = [m for m, n in part if n and n == best]
@@ -80,3 +89,23 @@ class Causes(KnownMistakes):
             return Cause(leading[0].hint, leading[0].name if len(leading) == 1 else "",
                          partial=True)
         return UNKNOWN
+
+    def closest(self, fn: str, observations: list[Observation]) -> Cause | None:
+        """Step d: the closest convention of ``fn``, named ``convention:<names>``; none while a
+        function it calls answers wrongly (its failures may follow from that one's)."""
+        if any(o.fn != fn and o.fn in self.scope(fn) and not agree(o, o.student, o.reference)
+               for o in observations):
+            return None
+        own = [(c.name, c.text, c) for c in
+               (assignment_conventions(self.assignment) if self.assignment else ())
+               if c.fn == fn]
+        bank = [(m.name, m.hint, m) for m in self.mistakes if fn in m.namespace]
+        name = getattr(self.assignment, "name", "")
+
+        def answer(payload, obs):
+            if isinstance(payload, Mistake):
+                return self.replay(payload, obs)
+            return answer_of(name, payload, obs)
+        near = closest(value_cases(fn, observations), own + bank, answer)
+        return Cause(near.text, "convention:" + ",".join(near.names),
+                     partial=near.partial) if near else None
