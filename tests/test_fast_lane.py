@@ -5,8 +5,9 @@ a ``sitecustomize`` that writes each process's loaded modules when it exits); a 
 test, or a module no fast test imports, fails here. In a run that selects this test, the fast
 tests are not run a second time on their own (``tests/conftest.py``:
 ``pytest_collection_modifyitems``). The fork server and the worker run only in their own
-processes (started with ``python -I``, which ignores the recorder): the fast lane's grading
-tests exercise them on every submission, and they are checked here by their imports in the
+processes (started with ``python -I``, which ignores the recorder), and so does the harness
+the worker executes in the student's process: the fast lane's grading tests exercise them on
+every submission, and they are checked here by their imports in the
 grading process instead.
 
 An import recorder, not line coverage: the check is "every module ran", which an import
@@ -23,8 +24,10 @@ from conftest import ROOT
 
 #: the folder whose sitecustomize records imports
 RECORDER = ROOT / "tests" / "importlog"
-#: modules that only ever run in the sandbox's own processes
-OWN_PROCESSES = {"autograder/sandbox/forkserver.py", "autograder/sandbox/worker.py"}
+#: modules that only ever run in the sandbox's own processes (the harness is sent as text
+#: with every load request and executed in the student's process, never imported)
+OWN_PROCESSES = {"autograder/sandbox/forkserver.py", "autograder/sandbox/worker.py",
+                 "autograder/sandbox/harness.py"}
 
 
 def modules() -> list[str]:

@@ -53,8 +53,17 @@ def probe(tag: str, payload: str = "", needle: tuple[str, str] | None = None) ->
     return f"TAG = {tag!r}\nPAYLOAD = {payload!r}\nNEEDLE = {needle!r}\n" + PROBE
 
 
+#: ``autograde`` with the student's process left without its harness: the probe reaches the
+#: kernel through ``ctypes``, which the harness refuses as tampering before any syscall is made
+#: (tests/test_forgeries.py); this test is of the layer under it, the namespaces, uids and
+#: syscall filter, which must hold whatever code runs in the worker. The grading processes
+#: are forked from this one, so the empty harness reaches every session they make.
+WITHOUT_HARNESS = [sys.executable, "-c", "import sys\nfrom autograder.sandbox import session\n"
+                   "session.HARNESS = ''\nfrom autograder.cli import main\nsys.exit(main())"]
+
+
 def grade(batch: Path, out: Path, *extra: str) -> dict:
-    proc = subprocess.run([sys.executable, "-m", "autograder.cli", "grade", str(batch),
+    proc = subprocess.run([*WITHOUT_HARNESS, "grade", str(batch),
                            "--assignment", EX.name, "--jobs", "1", "--out", str(out), "--json",
                            *extra], capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]

@@ -194,6 +194,8 @@ def encode(value, buffers: list, depth: int = 0):
         return _encode_array("ndarray", value, buffers)
     if torch is not None and isinstance(value, torch.Tensor):
         return _encode_tensor(torch, value, buffers)
+    if type(value) is Opaque:        # relayed as it came (the worker re-frames a child's answer)
+        return {"t": "opaque", "type": value.type, "repr": value.repr}
     return {"t": "opaque", "type": type(value).__qualname__, "repr": _short_repr(value)}
 
 
