@@ -98,17 +98,6 @@ def test_correct_forms_and_a_reference_off_by_a_little_get_no_convention(name):
         assert causes.closest(fn, observe(name, fn, off)) is None, fn
 
 
-def test_a_function_whose_callee_fails_gets_no_convention():
-    """ppo_clip_loss calls clipped_surrogate: while that one answers wrongly, the loss's
-    failures may follow from it, and no convention of the loss is named."""
-    item = next(c for c in assignment_conventions(course.get("ppo")) if c.name == "ratio_one")
-    cases = observe("ppo", "ppo_clip_loss", item.function)
-    causes = Causes(course.get("ppo"))
-    assert causes.closest("ppo_clip_loss", cases) is not None
-    wrong = observe("ppo", "clipped_surrogate", lambda r, a, eps=0.2: r * a)
-    assert causes.closest("ppo_clip_loss", cases + wrong) is None
-
-
 def test_the_rule_on_made_up_candidates():
     """Named only when one candidate is far closer than the reference and every other one."""
     x = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)
