@@ -1,7 +1,8 @@
-"""The held-out set of real buggy functions (``benchmarks/held_out_real``, issue 50) stays
-well-formed: every file loads as a whole submission, cites where its code comes from, names its
-kind, and carries either the regular expression of its real cause or ``CORRECT = True``; and
-``benchmarks/bench_held_out.py`` judges a grade the way its docstring says."""
+"""The held-out sets of real buggy functions (``benchmarks/held_out_real`` and
+``benchmarks/held_out_real2``, issue 50) stay well-formed: every file loads as a whole
+submission, cites where its code comes from, names its kind, and carries either the regular
+expression of its real cause or ``CORRECT = True``; and ``benchmarks/bench_held_out.py`` judges a
+grade the way its docstring says."""
 import re
 import sys
 from pathlib import Path
@@ -13,24 +14,37 @@ from conftest import ROOT
 from autograder.authoring import course
 from autograder.engine.mutants import Mutant
 
-SET = ROOT / "benchmarks" / "held_out_real"
+#: the sets, each a folder ``<set>/<assignment>/*.py``
+SETS = [ROOT / "benchmarks" / "held_out_real", ROOT / "benchmarks" / "held_out_real2"]
 #: a citation: an issue or pull request, ``owner/repo path``, or a code-search file id
 CITATION = re.compile(r"^(https://github\.com/[\w.-]+/[\w.-]+/(issues|pull)/\d+( .*)?"
                       r"|[\w.-]+/[\w.-]+ \S.*|code-search file \d+.*)$")
-FILES = sorted(SET.glob("*/*.py"))
+FILES = sorted(p for folder in SETS for p in folder.glob("*/*.py"))
 
 
 def as_mutant(path: Path) -> Mutant:
     return Mutant(path.stem, path, course.get(path.parent.name))
 
 
-def test_the_set_is_big_enough_and_has_controls():
-    correct = [p for p in FILES if as_mutant(p)._constant("CORRECT")]
-    assert len(FILES) - len(correct) >= 40 and correct
-    assert {p.parent.name for p in FILES} == set(course.assignments())
+@pytest.mark.parametrize("folder", SETS, ids=lambda f: f.name)
+def test_a_set_is_big_enough_and_has_controls(folder):
+    files = sorted(folder.glob("*/*.py"))
+    correct = [p for p in files if as_mutant(p)._constant("CORRECT")]
+    assert len(files) - len(correct) >= 40 and correct
+    assert {p.parent.name for p in files} == set(course.assignments())
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_second_set_cites_no_source_of_the_first():
+    """``held_out_real2`` measures code no cause was tuned to: none of its citations is one
+    the older sets (``held_out``, ``held_out_real``) already use."""
+    older = {as_mutant(p)._constant("SOURCE") for folder in ("held_out", "held_out_real")
+             for p in (ROOT / "benchmarks" / folder).glob("*/*.py")}
+    newer = {as_mutant(p)._constant("SOURCE") for p in SETS[1].glob("*/*.py")}
+    assert not newer & older
+
+
+@pytest.mark.parametrize("path", FILES,
+                         ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.stem}")
 def test_a_file_is_labelled_and_loads(path):
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_causes import GENERIC
