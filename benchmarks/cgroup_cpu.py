@@ -12,6 +12,12 @@ it only moves them in the ``memory``, ``pids`` and ``cpu`` hierarchies, not ``cp
 * cgroup v2: ``usage_usec`` of ``cpu.stat`` of a group made under this process's own.
 
 Needs root (or a delegated cgroup); :func:`available` says why not.
+
+Commands run as installed code runs (:func:`installed_env`): Python writes the bytecode it
+compiles, so the warm-up a benchmark runs first leaves every module compiled, as ``pip
+install`` leaves a course's environment. Where ``PYTHONDONTWRITEBYTECODE`` is set (as on this
+machine) every process would otherwise compile the grader, pytest's plugins and Matplotlib
+again: seconds of CPU per command that no installed course pays.
 """
 from __future__ import annotations
 
@@ -22,6 +28,11 @@ from contextlib import suppress
 from pathlib import Path
 
 ROOT = Path("/sys/fs/cgroup")
+
+
+def installed_env() -> dict:
+    """This environment, bytecode written (``PYTHONDONTWRITEBYTECODE`` dropped)."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def _own_v2() -> Path:
@@ -80,11 +91,13 @@ class CpuGroup:
         (self.path / "cgroup.procs").write_text(str(os.getpid()))
 
     def run(self, command: list, cwd: Path, env: dict | None = None) -> tuple[float, float]:
-        """Run ``command`` in this group: (wall seconds, CPU seconds of its whole tree,
-        counted until the last of its processes is gone)."""
+        """Run ``command`` in this group (in ``env``, by default :func:`installed_env`):
+        (wall seconds, CPU seconds of its whole tree, counted until the last of its processes
+        is gone)."""
         before, start = self.seconds(), time.perf_counter()
         proc = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True,
-                              text=True, env=env, preexec_fn=self.join)
+                              text=True, env=installed_env() if env is None else env,
+                              preexec_fn=self.join)
         wall = time.perf_counter() - start
         if proc.returncode:
             raise RuntimeError(f"{command} failed:\n{proc.stderr[-3000:]}")
