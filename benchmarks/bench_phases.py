@@ -80,7 +80,7 @@ def drive(counter: str, record: str, argv: list[str]) -> int:
     grade.write_submission_report = wrap(grade.write_submission_report, "report", "score")
     try:
         return cli.main(argv)
-    finally:
+    finally:       # then leave as ``autograde`` does (cli.run: os._exit, no teardown)
         mark("exit")
         Path(record).write_text(json.dumps(marks))
 
@@ -183,5 +183,8 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--drive":
         split = sys.argv.index("--")
-        sys.exit(drive(sys.argv[2], sys.argv[3], sys.argv[split + 1:]))
+        code = drive(sys.argv[2], sys.argv[3], sys.argv[split + 1:])
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
     main()
