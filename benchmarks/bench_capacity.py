@@ -4,7 +4,9 @@ with another commit's code, and the capacity model of docs/scaling.md drawn from
 **Core-seconds per student** (the default run). Per assignment, each tree (``--baseline
 COMMIT``'s, extracted as bench_adversarial.py does, and this checkout's) runs one whole
 ``autograde grade`` of a class of ``--n`` correct submissions (the reference solution),
-``--jobs 1``, training checks included, its process tree in a cgroup of its own
+``--jobs 1``, training checks included (the module alone: a notebook's answer cells and
+written answers, which the reference module does not hold, are left out of its scores), its
+process tree in a cgroup of its own
 (benchmarks/cgroup_cpu.py: the grader, its fork servers, every worker and the child running
 the student's code, counted together until the last is gone). A submission's figure is the
 command's CPU over ``n``: start-up included, as a class's grade pays it. Before timing, each
@@ -105,8 +107,9 @@ def whole_grade(python: list[str], tree: Path, folder: Path, name: str, out: Pat
     assert_fresh(out)
     scores = []
     for student in sorted(p.name for p in folder.iterdir()):
-        result = json.loads((out / student / "results.json").read_text())
-        scores.append((result["score"], sum(t["max_score"] for t in result["tests"])))
+        tests = [t for t in json.loads((out / student / "results.json").read_text())["tests"]
+                 if not {"step", "manual"} & set(t.get("extra_data") or {})]  # a notebook's
+        scores.append((sum(t["score"] for t in tests), sum(t["max_score"] for t in tests)))
     return {"wall": wall, "cpu": cpu, "scores": scores}
 
 
