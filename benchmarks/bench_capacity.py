@@ -9,7 +9,10 @@ written answers, which the reference module does not hold, are left out of its s
 process tree in a cgroup of its own
 (benchmarks/cgroup_cpu.py: the grader, its fork servers, every worker and the child running
 the student's code, counted together until the last is gone). A submission's figure is the
-command's CPU over ``n``: start-up included, as a class's grade pays it. Before timing, each
+command's CPU over ``n``: start-up included, as a class of ``n`` pays it; beside it, the CPU
+of one more grade (from the end of the first grade to the end of the last, per grade: read at
+the grades' boundaries by bench_phases.py's driver), which is what each student of a large
+class adds. Before timing, each
 tree grades one submission of each assignment (``--skip-slow``: bytecode and page cache);
 then ``--rounds`` rounds, each tree's order alternating, and each figure is the minimum
 over the rounds (the machine is shared: the round least disturbed). What compares two trees
@@ -27,7 +30,7 @@ is a ratio of figures measured side by side in one run, never figures of two run
   and the workers' one-off warm-up (the first run's extra seconds);
 
 and models from them (nothing below is measured at 64 or 512 cores), with ``s`` the
-core-seconds per submission above:
+core-seconds of one more grade above:
 
 * ours on C cores: ``warm-up + max(N * s / C, N * serial)`` where ``serial`` is the client's
   plus the scheduler's per-submission CPU: past some C they, not the workers, set the pace;
@@ -99,18 +102,25 @@ def klass(folder: Path, assignment, n: int) -> Path:
 def whole_grade(python: list[str], tree: Path, folder: Path, name: str, out: Path,
                 extra: list[str] = ()) -> dict:
     """One whole ``autograde grade --jobs 1`` of ``folder`` by ``tree``'s code: its wall and
-    CPU seconds (its process tree's, from a cgroup) and the scores it gave."""
+    CPU seconds (its process tree's, from a cgroup), the CPU of one more grade (``steady``:
+    from the end of the first grade to the end of the last, per grade, read at the grades'
+    ends by bench_phases.py's driver; None for one submission) and the scores it gave."""
+    record = out.parent / f"{out.name}-marks.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
     with CpuGroup(name) as group:
-        wall, cpu = group.run([*python, "-m", "autograder.cli", "grade", folder, "-a", name,
-                               "--jobs", "1", "--out", out, NO_REUSE, *extra],
+        wall, cpu = group.run([*python, ROOT / "benchmarks" / "bench_phases.py", "--drive",
+                               group.path / group.counter, record, "--", "grade", folder,
+                               "-a", name, "--jobs", "1", "--out", out, NO_REUSE, *extra],
                               cwd=tree)
     assert_fresh(out)
+    ends = [c for phase, c, _ in json.loads(record.read_text()) if phase == "between grades"]
     scores = []
     for student in sorted(p.name for p in folder.iterdir()):
         tests = [t for t in json.loads((out / student / "results.json").read_text())["tests"]
                  if not {"step", "manual"} & set(t.get("extra_data") or {})]  # a notebook's
         scores.append((sum(t["score"] for t in tests), sum(t["max_score"] for t in tests)))
-    return {"wall": wall, "cpu": cpu, "scores": scores}
+    return {"wall": wall, "cpu": cpu, "scores": scores,
+            "steady": (ends[-1] - ends[0]) / (len(ends) - 1) if len(ends) > 1 else None}
 
 
 def course_rounds(trees: list, tmp: Path, n: int, rounds: int) -> dict:
@@ -136,56 +146,70 @@ def course_rounds(trees: list, tmp: Path, n: int, rounds: int) -> dict:
     return measured
 
 
-def least(runs: list[dict], n: int) -> tuple[float, float, bool]:
-    """(core-s per submission, wall s per submission, every submission full marks) of the
-    round with the least CPU, and the least wall of the rounds."""
-    return (min(r["cpu"] for r in runs) / n, min(r["wall"] for r in runs) / n,
-            all(s == m for r in runs for s, m in r["scores"]))
+def least(runs: list[dict], n: int) -> tuple[float, float, float, bool]:
+    """(core-s per submission, core-s of one more grade, wall s per submission, every
+    submission full marks): the least of the rounds, each figure on its own."""
+    return (min(r["cpu"] for r in runs) / n, min(r["steady"] for r in runs),
+            min(r["wall"] for r in runs) / n, all(s == m for r in runs for s, m in r["scores"]))
 
 
 def side_by_side(measured: dict, labels: list[str], n: int) -> str:
     """The issue's table: core-s per submission of each tree, their ratio (the last tree
-    over the first) and the ratio of the batch's wall times, and the whole course."""
+    over the first) and the ratio of the batch's wall times; one more grade's core-s of each;
+    and the whole course."""
     names = list(dict.fromkeys(name for name, _ in measured))
     rows = ["| assignment | " + " | ".join(f"core-s per submission, {lab}" for lab in labels)
-            + " | ratio | batch wall ratio |", "|---|" + "---|" * (len(labels) + 2)]
-    totals = [0.0] * len(labels)
+            + " | ratio | batch wall ratio | "
+            + " | ".join(f"one more grade, {lab}" for lab in labels) + " |",
+            "|---|" + "---|" * (2 * len(labels) + 2)]
+    totals = [[0.0, 0.0] for _ in labels]
     for name in names:
         figures = [least(measured[name, lab], n) for lab in labels]
-        for i, (cpu, _, _) in enumerate(figures):
-            totals[i] += cpu
-        cells = [f"{cpu:.2f}" + ("" if full else " (not full marks)") for cpu, _, full in figures]
+        for total, (cpu, steady, _, _) in zip(totals, figures):
+            total[0] += cpu
+            total[1] += steady
+        cells = [f"{cpu:.2f}" + ("" if full else " (not full marks)")
+                 for cpu, _, _, full in figures]
         rows.append(f"| {name} | " + " | ".join(cells) + f" | {figures[-1][0] / figures[0][0]:.2f}"
-                    f" | {figures[-1][1] / figures[0][1]:.2f} |")
-    rows.append("| per student, all assignments | " + " | ".join(f"{t:.2f}" for t in totals)
-                + f" | {totals[-1] / totals[0]:.2f} | |")
+                    f" | {figures[-1][2] / figures[0][2]:.2f} | "
+                    + " | ".join(f"{f[1]:.2f}" for f in figures) + " |")
+    rows.append("| per student, all assignments | " + " | ".join(f"{t[0]:.2f}" for t in totals)
+                + f" | {totals[-1][0] / totals[0][0]:.2f} | | "
+                + " | ".join(f"{t[1]:.2f}" for t in totals) + " |")
     return "\n".join(rows)
 
 
-def capacity_table(figures: dict[str, tuple[float, float]]) -> str:
-    """docs/scaling.md's table, today's figures only: per assignment (core-s per
-    submission, wall s per submission of the batch), the whole course per student, and what
-    a course of :data:`COURSE` students takes on :data:`ON_CORES` cores."""
-    rows = ["| assignment | core-seconds per submission | wall seconds per submission, "
-            "--jobs 1 |", "|---|---|---|"]
-    rows += [f"| {name} | {cpu:.2f} | {wall:.2f} |" for name, (cpu, wall) in figures.items()]
-    total = sum(cpu for cpu, _ in figures.values())
-    rows.append(f"| per student, all assignments | {total:.2f} | "
-                f"{sum(wall for _, wall in figures.values()):.2f} |")
+def capacity_table(figures: dict[str, tuple[float, float, float]], n: int) -> str:
+    """docs/scaling.md's table, today's figures only: per assignment (core-s per submission
+    of a class of ``n``, core-s of one more grade, wall s per submission), the whole course
+    per student, and what a course of :data:`COURSE` students takes on :data:`ON_CORES` cores
+    (each assignment's class graded by one command: its start-up once, then one more grade
+    per student)."""
+    rows = [f"| assignment | core-seconds per submission, a class of {n} | core-seconds of one "
+            "more grade | wall seconds per submission, --jobs 1 |", "|---|---|---|---|"]
+    rows += [f"| {name} | {cpu:.2f} | {steady:.2f} | {wall:.2f} |"
+             for name, (cpu, steady, wall) in figures.items()]
+    sums = [sum(f[i] for f in figures.values()) for i in range(3)]
+    rows.append("| per student, all assignments | " + " | ".join(f"{x:.2f}" for x in sums) + " |")
+    course_cpu = sum(n * cpu + (COURSE - n) * steady for cpu, steady, _ in figures.values())
     return ("\n".join(rows) + f"\n\n{COURSE:,} students' grades of every assignment: "
-            f"{hours(COURSE * total / ON_CORES)} of {ON_CORES} cores.")
+            f"{course_cpu / COURSE:.2f} core-seconds per student, "
+            f"{hours(course_cpu / ON_CORES)} of {ON_CORES} cores.")
 
 
-def parse_capacity_table(text: str) -> dict[str, tuple[float, float]]:
-    """:func:`capacity_table`'s figures, read back from its text (a test keeps the doc's
-    table in this format)."""
-    figures = {}
+def parse_capacity_table(text: str) -> tuple[dict[str, tuple[float, float, float]], int]:
+    """:func:`capacity_table`'s figures and class size, read back from its text (a test keeps
+    the doc's table in this format)."""
+    figures, n = {}, 0
     for line in text.splitlines():
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        if len(cells) == 3 and cells[0] not in ("assignment", "---") \
-                and not cells[0].startswith("per student"):
-            figures[cells[0]] = (float(cells[1]), float(cells[2]))
-    return figures
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or cells[0] == "---" or cells[0].startswith("per student"):
+            continue
+        if cells[0] == "assignment":
+            n = int(cells[1].rsplit(" ", 1)[-1])
+        else:
+            figures[cells[0]] = tuple(float(c) for c in cells[1:])
+    return figures, n
 
 
 def one_fresh(tmp: Path, assignment, extra: list[str]) -> float:
@@ -253,6 +277,8 @@ def main() -> None:
                         help="also measure T(1), nbgrader and a loopback cluster, and model")
     parser.add_argument("--cluster-n", type=int, default=40, help="class of the cluster runs")
     args = parser.parse_args()
+    if args.n < 2:
+        parser.error("--n must be at least 2 (one more grade is measured from the second on)")
     if why := available():
         raise SystemExit(why)
     before = conditions()
@@ -268,9 +294,9 @@ def main() -> None:
           f"{conditions()}.\n")
     if len(labels) > 1:
         print(side_by_side(measured, labels, args.n) + "\n")
-    today = {name: least(measured[name, labels[-1]], args.n)[:2]
+    today = {name: least(measured[name, labels[-1]], args.n)[:3]
              for name in course.assignments()}
-    print(capacity_table(today))
+    print(capacity_table(today, args.n))
     if model:
         print("\n" + report_model(model, today))
 
@@ -282,7 +308,7 @@ def measure_model(tmp: Path, k: int, cluster_n: int) -> dict:
             "cluster": cluster_costs(tmp / "cluster", cluster_n)}
 
 
-def report_model(model: dict, today: dict[str, tuple[float, float]]) -> str:
+def report_model(model: dict, today: dict[str, tuple[float, float, float]]) -> str:
     """The model's lines and table, from this checkout's core-s per submission (``s``)."""
     client, scheduler, warmup = model["cluster"]
     serial, notebook = client + scheduler, model["notebook"]
@@ -294,7 +320,7 @@ def report_model(model: dict, today: dict[str, tuple[float, float]]) -> str:
              "in grades of ours | students | ours on " + ", ".join(map(str, CORES)) + " cores"
              " | a container each, on " + ", ".join(map(str, CORES)) + " | nbgrader (serial) |",
              "|---|---|---|---|---|---|---|"]
-    for name, (s, _) in today.items():
+    for name, (_, s, _) in today.items():      # s: one more grade's core-seconds
         one = model["one"][name]
         for n in STUDENTS:
             ours = " / ".join(hours(warmup + max(n * s / c, n * serial)) for c in CORES)
