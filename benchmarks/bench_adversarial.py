@@ -208,7 +208,10 @@ def extract(commit: str, into: Path) -> tuple[Path, list[str]]:
     subprocess.run([getattr(sys, "_base_executable", sys.executable), "-m", "venv",
                     "--without-pip", str(venv)], check=True)
     packages = next(venv.glob("lib/python*/site-packages"))
-    (packages / "_borrowed.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    # this interpreter's site-packages, and those it borrows in turn (run from such a tree)
+    borrowed = dict.fromkeys([*site.getsitepackages(),
+                              *(p for p in sys.path if p.endswith("site-packages"))])
+    (packages / "_borrowed.pth").write_text("\n".join(borrowed) + "\n")
     python = str(venv / "bin" / "python")
     subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "-q",
                     "--no-deps", "--no-build-isolation", "-e", str(into)],

@@ -287,6 +287,16 @@ def within(got: torch.Tensor, want: torch.Tensor, rtol: float, atol: float,
     return ok
 
 
+def unravel(flat: int, shape) -> tuple[int, ...]:
+    """The index of entry ``flat`` of a tensor of ``shape`` (row-major), by arithmetic:
+    ``torch.unravel_index``'s first call imports sympy (0.3 core-seconds, once per process)."""
+    index = []
+    for size in reversed(tuple(shape)):
+        flat, i = divmod(flat, size)
+        index.append(i)
+    return tuple(reversed(index))
+
+
 def expect_close(actual, expected, *, case: str, atol: float | None = None,
                  rtol: float | None = None, check_dtype: bool = True,
                  hint: str | None = None, precision: bool = False,
@@ -333,7 +343,7 @@ def expect_close(actual, expected, *, case: str, atol: float | None = None,
         digits = digits_apart(a, b)
         where = ""
         if got.numel() > 1:
-            index = tuple(int(i) for i in torch.unravel_index(torch.tensor(flat), got.shape))
+            index = unravel(flat, got.shape)
             where = f" at index {index[0] if len(index) == 1 else index}"
         difference = Difference(where, a, b, largest, relative, tolerance_text(rtol, atol),
                                 digits, widened)

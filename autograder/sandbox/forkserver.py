@@ -65,21 +65,29 @@ def _warm_up(extra: list[str]) -> None:
     # Load lazily-imported pieces now: the worker may not see the package dir later.
     import torch.autograd  # noqa: F401
 
-    # an assignment whose functions may take a step with torch.optim (an update step, a
-    # training loop) declares torch._dynamo: an optimizer's first use imports it (about 1.7 s,
-    # more than the floor of a call's time limit under load), so it is paid here, once, not by
-    # the first call of each worker. Other assignments do not pay it on every run.
     if "torch._dynamo" in extra:
-        weight = torch.nn.Parameter(torch.zeros(2))
-        for optimizer in (torch.optim.SGD([weight], lr=0.1), torch.optim.Adam([weight], lr=0.1)):
-            optimizer.zero_grad()
-            weight.sum().backward()
-            optimizer.step()
-
+        warm_optimizer()
     if kernel.seccomp is not None:     # the syscall filters, built once; each worker loads one
         for ipc_namespace in (True, False):
             for no_fork in (True, False):
                 kernel.syscall_filter(ipc_namespace, no_fork)
+
+
+def warm_optimizer() -> None:
+    """Use torch's optimizers once: the first use of any imports torch._dynamo (about 1.2
+    core-seconds, 1.7 s under load: more than the floor of a call's time limit). A slot
+    server does it before forking the first worker of a submission that mentions
+    ``optim`` (:func:`serve_workers`: a spawn's ``optimizer``), once, so that worker and the
+    later ones inherit it; a class none of whose submissions uses an optimizer never pays it.
+    A submission that reaches an optimizer without naming it pays the import in its own call.
+    """
+    import torch
+
+    weight = torch.nn.Parameter(torch.zeros(2))
+    for optimizer in (torch.optim.SGD([weight], lr=0.1), torch.optim.Adam([weight], lr=0.1)):
+        optimizer.zero_grad()
+        weight.sum().backward()
+        optimizer.step()
 
 
 def _describe_status(status: int) -> str:
@@ -201,6 +209,8 @@ def serve_workers(control: socket.socket) -> None:
     current, group, parent = None, None, None
     for msg, fds in _requests(control, max_fds=4):
         if msg.get("op") == "spawn" and len(fds) == 2:
+            if msg.get("optimizer") is True and "torch._dynamo" not in sys.modules:
+                warm_optimizer()
             pid = os.fork()
             if pid == 0:
                 _worker_main(fds[0], fds[1], control)

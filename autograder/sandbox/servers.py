@@ -113,15 +113,19 @@ class Zygote:
     def alive(self) -> bool:
         return self.sock is None or _running(self.pid)      # (not connected yet: alive)
 
-    def spawn(self, fds: list[int], uid: int | None, budget: dict | None = None) -> dict:
+    def spawn(self, fds: list[int], uid: int | None, budget: dict | None = None,
+              optimizer: bool = False) -> dict:
         """Fork a worker on the call socket and output pipe ``fds``, in a cgroup with
         ``budget`` (:class:`.cgroup.Budget`'s fields) where one can be made; the caller then
-        sends it its :class:`Config` (never through the fork server). The server's reply:
-        ``pid``, ``bound`` (the cgroup, or ``None``) and, without one, ``why``."""
+        sends it its :class:`Config` (never through the fork server). ``optimizer``: the
+        submission may use torch's optimizers, whose first use the server pays first, once
+        (:func:`.forkserver.warm_optimizer`). The server's reply: ``pid``, ``bound`` (the
+        cgroup, or ``None``) and, without one, ``why``."""
         if not self.alive():
             self.restart()
         self.wait_ready()
-        socket.send_fds(self.sock, [codec.pack({"op": "spawn", "budget": budget})], fds)
+        socket.send_fds(self.sock, [codec.pack({"op": "spawn", "budget": budget,
+                                                "optimizer": optimizer})], fds)
         self.worker_uid = uid
         reply = codec.recv(self.sock)
         self.peak_mb = 0.0

@@ -101,12 +101,24 @@ def tree_bound(spawned: dict, limits: Limits) -> str:
     return cgroup.describe_fallback(why, kernel.seccomp is not None, limits.memory_mb)
 
 
+def mentions_optimizer(message) -> bool:
+    """Whether any text of a load request (the student's source or cells, provided modules)
+    names ``optim``: its worker's server then pays torch's optimizer import first
+    (:meth:`.Zygote.spawn`), outside the submission's call limits and budget."""
+    if isinstance(message, str):
+        return "optim" in message
+    if isinstance(message, dict):
+        message = list(message.values())
+    return isinstance(message, (list, tuple)) and any(mentions_optimizer(m) for m in message)
+
+
 class Session:
     """One submission's worker, restarted on demand; every call goes through :meth:`call`."""
 
     def __init__(self, zygote: Zygote, load_message: dict, config: Config):
         self.zygote, self.config = zygote, config
         self.load_message = {**load_message, "harness": HARNESS}
+        self.optimizer = mentions_optimizer(load_message)
         self.limits: Limits = config.limits
         self.sock: socket.socket | None = None
         self.protections: list[str] = []
@@ -156,7 +168,7 @@ class Session:
         config = replace(self.config, uid=self.zygote.next_uid())    # a fresh uid per worker
         try:
             spawned = self.zygote.spawn([theirs.fileno(), out_write], config.uid,
-                                        self.limits.budget())
+                                        self.limits.budget(), self.optimizer)
         finally:
             theirs.close()
             os.close(out_write)
