@@ -1,6 +1,8 @@
 """Other conventions of the GRPO functions, as public implementations and homework write them
 (TRL's GRPO and RLOO trainers, DAPO's and Dr. GRPO's token-level losses), for the closest
 convention (:mod:`autograder.engine.causes.closest`). Our own code, run in the grader only."""
+import warnings
+
 import torch
 
 from autograder.engine.causes.closest import convention
@@ -175,7 +177,8 @@ def _register_losses():
             for ratio_one in (False, True):
                 for normalised in (False, True):
                     key = (reduction, masking, ratio_one, normalised)
-                    if key in NAMED or (normalised and (ratio_one or masking != "where")):
+                    if key in NAMED or (normalised and (ratio_one or masking != "where")) \
+                            or (ratio_one and masking == "unmasked"):
                         continue
                     text = _loss_text(*key)
                     for unbiased in (True, False) if normalised else (True,):
@@ -199,9 +202,11 @@ _register_losses()
 def _centre(rewards, how):
     if how == "batch":
         return rewards - rewards.mean()
+    G = rewards.shape[1]
     if how == "loo":
-        G = rewards.shape[1]
         return rewards - (rewards.sum(dim=1, keepdim=True) - rewards) / max(G - 1, 1)
+    if how == "loo_mean":       # NeMo-RL's form: float32 rounds it another way
+        return rewards - (rewards.mean(dim=1, keepdim=True) * G - rewards) / max(G - 1, 1)
     return rewards - rewards.mean(dim=1, keepdim=True)
 
 
@@ -217,9 +222,9 @@ def _spread(rewards, how, eps, place):
 
 
 CENTRES = {"group": "", "batch": "subtracts the mean of the whole batch, not each group's",
-           "loo": LEAVE_ONE_OUT}
-SCALES = {"group": "", "group_sample": "divides by the sample std (G - 1, torch.std's default); "
-                                       "the contract's is the population std (G)",
+           "loo": LEAVE_ONE_OUT, "loo_mean": LEAVE_ONE_OUT}
+SCALES = {"group": "", "group_sample": "divides by the sample std (G - 1, torch.std's default), "
+                                       "not the population std (G)",
           "batch": "divides by the std of the whole batch, not each group's",
           "batch_sample": "divides by the sample std (N - 1) of the whole batch, not each "
                           "group's population std"}
@@ -248,43 +253,48 @@ def _advantages(centre, scale, place, when, guard):
         out = _centre(rewards, centre)
         if when == "always" or (when == "asked" and normalize_std):
             out = out / _spread(rewards, scale, eps, place)
-        if guard:
-            same = rewards.amax(dim=1, keepdim=True) == rewards.amin(dim=1, keepdim=True)
-            out = torch.where(same, torch.zeros_like(out), out)
+        if guard is not None:
+            with warnings.catch_warnings():     # the sample std of a group of one
+                warnings.simplefilter("ignore")
+                out = torch.where(guard(rewards), torch.zeros_like(out), out)
         return out
     return group_advantages
 
 
-def _seen(key):
-    """Whether the tests can tell ``key`` from the reference beside a second, float32-sized
-    deviation: eps's place alone moves most answers by less than that (the bank names
-    eps_inside_sqrt and no_eps alone), so it is a convention only beside a difference seen on
-    every case (a leave-one-out baseline, a sample std)."""
-    centre, scale, place, _, _ = key
-    if place in (None, "outside"):
-        return True
-    return centre == "loo" or (scale == "group_sample" and place != "clamp")
+def _keys():
+    """(centre, scale, eps, when) of the combinations public code writes: eps's place alone
+    moves most answers by less than a float32 rounding (the bank names eps_inside_sqrt and
+    no_eps alone), so it varies only beside a difference seen on every case (a leave-one-out
+    baseline, a sample std)."""
+    yield from ((centre, None, None, "never") for centre in ("group", "batch", "loo"))
+    yield from (("group", scale, "outside", "always") for scale in ("group", "group_sample"))
+    yield from (("group", scale, "outside", "asked") for scale in SCALES if scale != "group")
+    yield from (("group", "group_sample", place, "asked") for place in ("inside", "none"))
+    yield from (("batch", scale, "outside", "asked") for scale in SCALES if scale != "group_sample")
+    yield from ((centre, scale, place, "asked") for centre in ("loo", "loo_mean")
+                for scale in ("group", "group_sample") for place in ("outside", "inside"))
+
+
+#: how a group whose rewards are all equal is set to 0: not at all, where max == min, or (NeMo-RL's
+#: leave-one-out form) where torch's sample std is 0 (not a group of one, whose std is NaN)
+GUARDS = {"none": None,
+          "equal": lambda r: r.amax(dim=1, keepdim=True) == r.amin(dim=1, keepdim=True),
+          "std": lambda r: r.std(dim=1, keepdim=True) == 0}
 
 
 def _register_advantages():
-    for centre in CENTRES:
-        for when in WHEN:
-            for scale in SCALES if when != "never" else (None,):
-                for place in (None,) if when == "never" else \
-                        ("outside",) if scale.startswith("batch") else EPS:
-                    parts = [CENTRES[centre], WHEN[when], SCALES.get(scale, ""),
-                             EPS.get(place, "")]
-                    text = "your code " + "; it ".join(p for p in parts if p) + \
-                        "; " + CONTRACT_ADVANTAGES
-                    for guard in (True, False):
-                        key = (centre, scale, place, when, guard)
-                        if key in ADVANTAGES_NAMED or not _seen(key):
-                            continue
-                        name = "advantages_" + "_".join(str(k) for k in key[:4] if k) + \
-                            ("_guarded" if guard else "")
-                        fn = _advantages(*key)
-                        fn.__name__ = name
-                        globals()[name] = convention("group_advantages", text)(fn)
+    for centre, scale, place, when in _keys():
+        parts = [CENTRES[centre], WHEN[when], SCALES.get(scale, ""), EPS.get(place, "")]
+        text = "your code " + "; it ".join(p for p in parts if p) + "; " + CONTRACT_ADVANTAGES
+        for guard in GUARDS:
+            named = (centre, scale, place, when, guard != "none") in ADVANTAGES_NAMED
+            if named or (guard == "std") != (centre == "loo_mean") and guard != "none":
+                continue
+            name = "_".join(["advantages", centre, when] + [k for k in (scale, place) if k]
+                            + [guard])
+            fn = _advantages(centre, scale, place, when, GUARDS[guard])
+            fn.__name__ = name
+            globals()[name] = convention("group_advantages", text)(fn)
 
 
 _register_advantages()

@@ -158,7 +158,7 @@ def commas_dropped(completion, a, b):
             "product's digits alone")
 def commas_dropped_float(completion, a, b):
     answer = _after_last_equals(completion)
-    return _bit(answer is not None and _as_number(answer.rstrip(".")) == a * b)
+    return _bit(answer is not None and _as_number(answer.removesuffix(".")) == a * b)
 
 
 @convention("verify", FLOAT)
@@ -189,8 +189,7 @@ PARTIAL = ("your reward gives partial credit (a format reward) to a well-formed 
            + CONTRACT_ANSWER[1:] + " and equals a * b")
 #: what a format reward counts as well-formed
 FORMATS = {"equals": lambda c: "=" in c,
-           "number": lambda c: re.search(r"=\d+\.?$", c) is not None,
-           "worked": lambda c: re.fullmatch(r"\d+×\d+\+\d+×\d+=\d+\+\d+=\d+\.?", c) is not None}
+           "number": lambda c: re.search(r"=\d+\.?$", c) is not None}
 
 
 def _partial(form, bonus, added):
@@ -205,7 +204,7 @@ def _partial(form, bonus, added):
 
 
 for _form in FORMATS:
-    for _bonus in (0.1, 0.2, 0.25, 0.5):
+    for _bonus in (0.1, 0.2, 0.5):
         for _added in (False, True):
             _fn = _partial(_form, _bonus, _added)
             _fn.__name__ = f"partial_{_form}_{int(_bonus * 100)}" + ("_added" * _added)

@@ -22,7 +22,7 @@ def first_number_search(completion, a, b):
     if not isinstance(completion, str):
         return 0.0
     m = re.search(r"(\d+)", completion)
-    return 1.0 if m and int(m.group(1)) == a * b else 0.0
+    return 1.0 if m is not None and m.group(1) == str(a * b) else 0.0
 
 
 def first_number_findall(completion, a, b):
