@@ -1,7 +1,9 @@
 """Other conventions of the GRPO functions, as public implementations and homework write them
 (TRL's GRPO and RLOO trainers, DAPO's and Dr. GRPO's token-level losses), for the closest
 convention (:mod:`autograder.engine.causes.closest`). Our own code, run in the grader only."""
+import ast
 import warnings
+from pathlib import Path
 
 import torch
 
@@ -27,8 +29,8 @@ def _ratio_one_terms(token_logprobs, mask, advantages):
     return -_masked(torch.exp(real - real.detach()) * advantages.detach()[:, None], mask)
 
 
-@convention("grpo_loss", "your loss value is a length-weighted mean of -A (TRL's GRPO loss with "
-            "a ratio exp(logp - logp.detach()), which is always 1, averaged over each response's "
+@convention("grpo_loss", "your loss value is -mean(A) (TRL's GRPO loss with a ratio "
+            "exp(logp - logp.detach()), which is always 1, averaged over each response's "
             "tokens): the log-probs never enter the value; " + CONTRACT_LOSS)
 def ratio_one_response_mean(token_logprobs, mask, advantages):
     terms = _ratio_one_terms(token_logprobs, mask, advantages)
@@ -171,18 +173,31 @@ def _loss_text(reduction, masking, ratio_one, normalised):
     return "your loss " + "; it ".join(p for p in parts if p) + "; " + CONTRACT_LOSS
 
 
+def _named_text(name):
+    """The words of a combination named already: a convention of this module's, or a
+    mistake's hint (``mutants/<name>.py``), so another way of writing it is the same cause."""
+    if name in globals():
+        return globals()[name].convention.text
+    tree = ast.parse((Path(__file__).parent / "mutants" / f"{name}.py").read_text())
+    return next(ast.literal_eval(node.value) for node in tree.body
+                if isinstance(node, ast.Assign) and node.targets[0].id == "HINT")
+
+
 def _register_losses():
     for reduction in REDUCTIONS:
         for masking in MASKINGS:
             for ratio_one in (False, True):
                 for normalised in (False, True):
                     key = (reduction, masking, ratio_one, normalised)
-                    if key in NAMED or (normalised and (ratio_one or masking != "where")) \
-                            or (ratio_one and masking == "unmasked"):
+                    if NAMED.get(key) == "the reference" or \
+                            (normalised and (ratio_one or masking != "where")) or \
+                            (ratio_one and masking == "unmasked"):
                         continue
-                    text = _loss_text(*key)
+                    text = _named_text(NAMED[key]) if key in NAMED else _loss_text(*key)
                     for unbiased in (True, False) if normalised else (True,):
                         for way, reduce in enumerate(REDUCTIONS[reduction][0]):
+                            if key in NAMED and way == 0:   # the named one itself
+                                continue
                             name = "loss_" + "_".join(
                                 [reduction, masking] + ["ratio_one"] * ratio_one
                                 + [("sample" if unbiased else "population")] * normalised

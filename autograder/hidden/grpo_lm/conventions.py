@@ -220,6 +220,13 @@ def geometric_mean_over_positions(logp_trainer, logp_rollout, mask, cap=2.0):
     return torch.exp(_log_ratio(logp_trainer, logp_rollout, mask).mean(dim=1)).clamp(max=cap)
 
 
+@convention("tis_weights", _hint("token_mean"))
+def geometric_mean_length_at_least_one(logp_trainer, logp_rollout, mask, cap=2.0):
+    """The bank's token_mean, a response without tokens dividing by 1 (its weight 1)."""
+    log_ratio = _log_ratio(logp_trainer, logp_rollout, mask).sum(dim=1)
+    return torch.exp(log_ratio / mask.sum(dim=1).clamp(min=1)).clamp(max=cap)
+
+
 @convention("tis_weights", "your weights average the token log-ratios (a geometric mean of the "
             "ratios) and multiply the padding by the mask, where -inf * 0 is NaN; a response's "
             "log-ratio is the SUM over its real tokens (picked with torch.where)")

@@ -105,6 +105,83 @@ def normalised_dapo_population(token_logprobs, mask, advantages):
     return -(a[:, None] * _where(token_logprobs, mask)).sum() / mask.sum()
 
 
+def ratio_one_sequence_level(token_logprobs, mask, advantages):
+    """PPO's ratio on the whole response's log-prob, against its own detached copy."""
+    seq = _where(token_logprobs, mask).sum(-1)
+    return (-torch.exp(seq - seq.detach()) * advantages.detach()).mean()
+
+
+def ratio_one_loop(token_logprobs, mask, advantages):
+    losses = []
+    for i in range(token_logprobs.shape[0]):
+        lp = token_logprobs[i][mask[i]]
+        ratio = (lp - lp.detach()).exp()
+        losses.append(-(ratio * advantages[i].detach()).mean())
+    return torch.stack(losses).mean()
+
+
+def ratio_one_float32(token_logprobs, mask, advantages):
+    lp = _where(token_logprobs, mask).float()
+    ratio = torch.exp(lp - lp.detach())
+    per_token = -_where(ratio * advantages.detach().float()[:, None], mask)
+    return (per_token.sum() / mask.sum()).to(token_logprobs.dtype)
+
+
+def dr_grpo_constant(token_logprobs, mask, advantages):
+    """Dr. GRPO: the masked sum over a constant, here the padded length L, and N."""
+    N, L = token_logprobs.shape
+    return -(advantages.detach()[:, None] * _where(token_logprobs, mask)).sum() / (N * L)
+
+
+def dr_grpo_padding_kept(token_logprobs, mask, advantages):
+    per_token = -token_logprobs * advantages.detach().view(-1, 1)
+    return per_token.sum() / per_token.numel()
+
+
+def unmasked_einsum(token_logprobs, mask, advantages):
+    return -torch.einsum("nl,n->", token_logprobs, advantages.detach()) / token_logprobs.numel()
+
+
+def length_mean_masked_fill(token_logprobs, mask, advantages):
+    lengths = mask.sum(dim=1, keepdim=True).to(token_logprobs.dtype)
+    per_token = token_logprobs.masked_fill(~mask, 0.0) / lengths
+    return -(per_token.sum(1) * advantages.detach()).mean()
+
+
+def length_mean_loop(token_logprobs, mask, advantages):
+    total = 0.0
+    for i in range(len(advantages)):
+        total = total - advantages[i].detach() * token_logprobs[i][mask[i]].mean()
+    return total / len(advantages)
+
+
+def length_mean_multiplied_float32(token_logprobs, mask, advantages):
+    m = mask.float()
+    seq = (token_logprobs.float() * m).sum(-1) / m.sum(-1).clamp(min=1.0)
+    return (-(seq * advantages.detach().float()).mean()).to(token_logprobs.dtype)
+
+
+def summed_vectorised(token_logprobs, mask, advantages):
+    return -(advantages.detach() * _where(token_logprobs, mask).sum(-1)).sum()
+
+
+def summed_dot(token_logprobs, mask, advantages):
+    return -torch.dot(advantages.detach(), token_logprobs.masked_fill(~mask, 0).sum(1))
+
+
+def normalised_loop(token_logprobs, mask, advantages):
+    a = advantages.detach()
+    a = (a - a.mean()) / (a.std() + 1e-8)
+    return -sum(a[i] * token_logprobs[i][mask[i]].mean() for i in range(len(a))) / len(a)
+
+
+def normalised_dapo_sample(token_logprobs, mask, advantages):
+    a = advantages.detach().clone()
+    a = (a - a.mean()) / (a.std() + 1e-8)
+    lp = token_logprobs.masked_fill(~mask, 0.0)
+    return -(lp * a.unsqueeze(-1)).sum() / mask.sum()
+
+
 LOSS_TOKENS = r"batch's real tokens"
 LOSSES = [
     (dapo_vectorised, LOSS_TOKENS), (dapo_loop, LOSS_TOKENS), (dapo_masked_fill_eps, LOSS_TOKENS),
@@ -115,6 +192,17 @@ LOSSES = [
     (unmasked_response_mean, r"N \* L.*counts the padding"),
     (ratio_one_summed, r"always 1"), (ratio_one_trl_dapo, r"real tokens.*NaN.*always 1"),
     (summed_loop, r"mean, not the sum|sum|N times"),
+    (ratio_one_sequence_level, r"always 1|is 1"), (ratio_one_loop, r"-mean\(A\).*always 1"),
+    (ratio_one_float32, r"real tokens.*always 1"),
+    (dr_grpo_constant, r"averaged over tokens|N \* L"),
+    (dr_grpo_padding_kept, r"N \* L.*counts the padding"),
+    (unmasked_einsum, r"N \* L.*counts the padding"),
+    (length_mean_masked_fill, r"its length inside the loss|its own length"),
+    (length_mean_loop, r"its length inside the loss|its own length"),
+    (length_mean_multiplied_float32, r"its own length.*NaN"),
+    (summed_vectorised, r"mean, not the sum|N times"), (summed_dot, r"mean, not the sum|N times"),
+    (normalised_loop, r"its own length.*standardises the advantages"),
+    (normalised_dapo_sample, r"real tokens.*standardises the advantages"),
     (normalised_length_mean, r"its own length.*standardises the advantages"),
     (normalised_dapo_population, r"real tokens.*standardises the advantages"),
 ]
@@ -207,6 +295,39 @@ def always_normalises_guarded(rewards, normalize_std=False, eps=1e-6):
         rewards.amax(-1, keepdim=True) == rewards.amin(-1, keepdim=True), 0.0)
 
 
+def whitened_numpy(rewards, normalize_std=False, eps=1e-6):
+    r = rewards.numpy().astype(np.float64)
+    adv = r - r.mean()
+    if normalize_std:
+        adv = adv / (r.std() + eps)
+    return torch.from_numpy(adv).to(rewards.dtype)
+
+
+def whitened_loop(rewards, normalize_std=False, eps=1e-6):
+    flat = rewards.flatten().tolist()
+    mean = sum(flat) / len(flat)
+    std = (sum((x - mean) ** 2 for x in flat) / len(flat)) ** 0.5
+    out = [[(x - mean) / (std + eps) if normalize_std else x - mean for x in row]
+           for row in rewards.tolist()]
+    return torch.tensor(out, dtype=rewards.dtype)
+
+
+def whitened_sample_guarded(rewards, normalize_std=False, eps=1e-6):
+    adv = (rewards - rewards.mean()) / (rewards.std() + eps) if normalize_std else \
+        rewards - rewards.mean()
+    return adv.masked_fill(rewards.amax(1, keepdim=True) == rewards.amin(1, keepdim=True), 0)
+
+
+def never_normalises_guarded(rewards, normalize_std=False, eps=1e-6):
+    adv = rewards - rewards.mean(1, keepdim=True)
+    return adv.masked_fill(rewards.amax(1, keepdim=True) == rewards.amin(1, keepdim=True), 0)
+
+
+def loo_never_normalises(rewards, normalize_std=False, eps=1e-6):
+    G = rewards.shape[1]
+    return rewards - (rewards.sum(1, keepdim=True) - rewards) / max(G - 1, 1)
+
+
 LOO = r"leaves each response out"
 ADVANTAGES = [
     (loo_vectorised, LOO), (loo_loops, LOO), (loo_numpy, LOO), (loo_nemo, LOO),
@@ -215,6 +336,11 @@ ADVANTAGES = [
     (whitened_batch_population, r"mean of the whole batch.*std of the whole batch"),
     (sample_std_var_sqrt, r"sample std.*under the square root"),
     (always_normalises_guarded, r"even when normalize_std is False|only when normalize_std=True"),
+    (whitened_numpy, r"mean of the whole batch.*std of the whole batch"),
+    (whitened_loop, r"mean of the whole batch.*std of the whole batch"),
+    (whitened_sample_guarded, r"mean of the whole batch.*sample std \(N - 1\) of the whole batch"),
+    (never_normalises_guarded, r"never divides by the std|normalize_std=True was ignored"),
+    (loo_never_normalises, LOO + r".*never divides by the std"),
 ]
 
 

@@ -109,6 +109,92 @@ def dollar_newline(completion, a, b):
     return 1.0 if m is not None and m.group(1) == str(a * b) else 0.0
 
 
+def first_number_loop(completion, a, b):
+    if not isinstance(completion, str):
+        return 0.0
+    digits = ""
+    for ch in completion:
+        if ch in "0123456789":
+            digits += ch
+        elif digits:
+            break
+    return 1.0 if digits == str(a * b) else 0.0
+
+
+def first_number_split(completion, a, b):
+    if not isinstance(completion, str):
+        return 0.0
+    words = re.split(r"\D+", completion)
+    first = next((w for w in words if w), "")
+    return float(first == str(a * b))
+
+
+def last_number_reversed(completion, a, b):
+    if not isinstance(completion, str):
+        return 0.0
+    found = re.search(r"(\d+)\D*$", completion)
+    return 1.0 if found and found.group(1) == str(a * b) else 0.0
+
+
+def last_number_tokens(completion, a, b):
+    if not isinstance(completion, str):
+        return 0.0
+    numbers = [t for t in re.split(r"[^0-9]", completion) if t]
+    return 1.0 if numbers and numbers[-1] == str(a * b) else 0.0
+
+
+def format_reward_fifth(completion, a, b):
+    if not isinstance(completion, str):
+        return 0.0
+    answer = completion.rsplit("=", 1)[-1].removesuffix(".") if "=" in completion else None
+    if answer == str(a * b):
+        return 1.0
+    return 0.2 if "=" in completion else 0.0
+
+
+def format_reward_regex(completion, a, b):
+    if not isinstance(completion, str):
+        return 0.0
+    m = re.search(r"=(\d+)\.?$", completion)
+    if m is None:
+        return 0.0
+    right = completion.rsplit("=", 1)[1].removesuffix(".") == str(a * b)
+    return 1.0 if right else 0.1
+
+
+def format_reward_sum(completion, a, b):
+    if not isinstance(completion, str):
+        return 0.0
+    reward = 0.1 if "=" in completion else 0.0
+    tail = completion.rsplit("=", 1)[-1]
+    if "=" in completion and tail.removesuffix(".") == str(a * b):
+        reward += 1.0
+    return reward
+
+
+def commas_regex(completion, a, b):
+    if not isinstance(completion, str):
+        return 0.0
+    m = re.fullmatch(r".*=([\d,]*)\.?", completion, flags=re.S)
+    return 1.0 if m and m.group(1).replace(",", "") == str(a * b) else 0.0
+
+
+def commas_int(completion, a, b):
+    if not isinstance(completion, str) or "=" not in completion:
+        return 0.0
+    text = completion.split("=")[-1]
+    text = text[:-1] if text.endswith(".") else text
+    text = text.replace(",", "")
+    return 1.0 if text.isdigit() and text == str(a * b) else 0.0
+
+
+def dollar_multiline(completion, a, b):
+    if not isinstance(completion, str):
+        return 0.0
+    m = re.search(r"=([0-9]+)[.]?$", completion)
+    return float(bool(m) and m.group(1) == str(a * b))
+
+
 FIRST = r"FIRST number"
 LAST = r"last number anywhere"
 PARTIAL = r"partial credit"
@@ -118,6 +204,10 @@ VERIFIERS = [
     (last_integer_loop, LAST), (format_reward_tenth, PARTIAL), (format_reward_added, PARTIAL + r"|plus 0.5 on all"),
     (commas_removed, COMMAS), (commas_float, COMMAS), (float_compare, r"parsed as a float"),
     (dollar_newline, r"before a final newline"),
+    (first_number_loop, FIRST), (first_number_split, FIRST), (last_number_reversed, LAST),
+    (last_number_tokens, LAST), (format_reward_fifth, PARTIAL), (format_reward_regex, PARTIAL),
+    (format_reward_sum, PARTIAL + r"|plus 0.1 on all"), (commas_regex, COMMAS),
+    (commas_int, COMMAS), (dollar_multiline, r"before a final newline"),
 ]
 
 
@@ -151,11 +241,39 @@ def token_cap_geometric(logp_trainer, logp_rollout, mask, cap=2.0):
     return torch.exp(log_ratio.sum(1) / mask.sum(1).clamp(min=1))
 
 
+def geometric_mean_numpy(logp_trainer, logp_rollout, mask, cap=2.0):
+    import numpy as np
+    diff = np.where(mask.numpy(), (logp_trainer.detach() - logp_rollout).numpy(), 0.0)
+    w = np.minimum(np.exp(diff.sum(1) / np.maximum(mask.numpy().sum(1), 1)), cap)
+    return torch.from_numpy(w).to(logp_rollout.dtype)
+
+
+def geometric_mean_float32(logp_trainer, logp_rollout, mask, cap=2.0):
+    diff = (logp_trainer.detach() - logp_rollout).float().masked_fill(~mask, 0.0)
+    w = torch.exp(diff.sum(-1) / mask.sum(-1).clamp(min=1)).clamp(max=cap)
+    return w.to(logp_rollout.dtype)
+
+
+def token_cap_vectorised(logp_trainer, logp_rollout, mask, cap=2.0):
+    ratios = torch.exp(logp_trainer.detach() - logp_rollout)
+    ratios = torch.minimum(ratios, torch.full_like(ratios, cap))
+    return ratios.masked_fill(~mask, 1.0).prod(-1)
+
+
+def token_cap_log_space(logp_trainer, logp_rollout, mask, cap=2.0):
+    log_ratio = torch.clamp(logp_trainer.detach() - logp_rollout, max=math.log(cap))
+    return torch.where(mask, log_ratio, torch.zeros_like(log_ratio)).sum(1).exp()
+
+
 WEIGHTS = [
     (geometric_mean_all_positions, r"averaged the token log-ratios"),
     (geometric_mean_multiplied, r"average the token log-ratios.*NaN"),
     (token_cap_loop, r"capped each token's ratio"),
     (token_cap_geometric, r"cap each token's ratio and take their geometric mean"),
+    (geometric_mean_numpy, r"averaged the token log-ratios"),
+    (geometric_mean_float32, r"averaged the token log-ratios"),
+    (token_cap_vectorised, r"capped each token's ratio"),
+    (token_cap_log_space, r"capped each token's ratio"),
 ]
 
 
