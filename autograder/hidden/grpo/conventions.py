@@ -1,13 +1,20 @@
 """Other conventions of the GRPO functions, as public implementations and homework write them
-(TRL's GRPO and RLOO trainers, DAPO's and Dr. GRPO's token-level losses), for the closest
-convention (:mod:`autograder.engine.causes.closest`). Our own code, run in the grader only."""
-import ast
+(TRL's GRPO and RLOO trainers, NeMo-RL's leave-one-out baseline, DAPO's and Dr. GRPO's
+token-level losses), for the closest convention (:mod:`autograder.engine.causes.closest`). Our
+own code, run in the grader only.
+
+Most are two grids: the loss as a reduction, a way of masking, a ratio and advantages as given
+or standardised; the advantages as a baseline, a scale, eps's place, when the std divides and
+how an all-equal group is set to 0. Each combination public code writes is one convention,
+named in words built from its parts; one the bank of mistakes names already keeps the bank's
+words, so that another way of writing it is the same cause."""
 import warnings
 from pathlib import Path
 
 import torch
 
 from autograder.engine.causes.closest import convention
+from autograder.engine.mutants import Mutant
 
 CONTRACT_LOSS = ("the contract's loss is -mean_i(A_i * sequence_logprob_i): each response counted "
                  "once, with the SUM of its real tokens' log-probs")
@@ -178,9 +185,7 @@ def _named_text(name):
     mistake's hint (``mutants/<name>.py``), so another way of writing it is the same cause."""
     if name in globals():
         return globals()[name].convention.text
-    tree = ast.parse((Path(__file__).parent / "mutants" / f"{name}.py").read_text())
-    return next(ast.literal_eval(node.value) for node in tree.body
-                if isinstance(node, ast.Assign) and node.targets[0].id == "HINT")
+    return Mutant(name, Path(__file__).parent / "mutants" / f"{name}.py", None).hint
 
 
 def _register_losses():

@@ -1,7 +1,8 @@
 """Other conventions of the capstone's functions, as homework and public reward functions write
-them, for the closest convention (:mod:`autograder.engine.causes.closest`). Our own code, run in
-the grader only."""
-import ast
+them (GSM8K-style extraction of the first or last number, commas dropped, numbers compared as
+floats, format rewards; token-level caps and geometric means of the importance ratios), for the
+closest convention (:mod:`autograder.engine.causes.closest`). Another way of writing a mistake
+of the bank keeps the bank's words (:func:`_hint`). Our own code, run in the grader only."""
 import math
 import re
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import torch
 
 from autograder.engine.causes.closest import convention
+from autograder.engine.mutants import Mutant
 
 CONTRACT_ANSWER = ("the answer is exactly the text after the last '=', less one optional final "
                    "'.'")
@@ -85,9 +87,7 @@ def self_normalised(logp_trainer, logp_rollout, mask, cap=2.0):
 def _hint(mistake):
     """The hint of a mistake of the bank (``mutants/<mistake>.py``): another way of writing that
     mistake is named in its words (one text, so both are one cause)."""
-    tree = ast.parse((Path(__file__).parent / "mutants" / f"{mistake}.py").read_text())
-    return next(ast.literal_eval(node.value) for node in tree.body
-                if isinstance(node, ast.Assign) and node.targets[0].id == "HINT")
+    return Mutant(mistake, Path(__file__).parent / "mutants" / f"{mistake}.py", None).hint
 
 
 def _bit(ok):
