@@ -59,16 +59,31 @@ def check_group_advantages_all_equal_rounding(student):
                                        normalize_std=normalize_std)
         expect_close(out, torch.zeros(1, 3),
                      case=f"three rewards of 0.9 in float32, normalize_std={normalize_std}",
-                     hint=rounding_hint(out) if normalize_std else None)
+                     hint=rounding_hint(out, student.group_advantages) if normalize_std
+                     else None)
 
 
-def rounding_hint(out) -> str | None:
+#: groups whose rewards differ, and their advantages (not normalised, then normalised)
+DIFFERING = torch.tensor([[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 1.0, 0.0]])
+DIFFERING_ADVANTAGES = {False: torch.tensor([[0.75, -0.25, -0.25, -0.25], [-0.5, 0.5, 0.5, -0.5]]),
+                        True: torch.tensor([[1.732, -0.577, -0.577, -0.577], [-1.0, 1.0, 1.0, -1.0]])}
+
+
+def rounding_hint(out, group_advantages) -> str | None:
     """What the texts warn of, when ``out`` (three 0.9s, normalised) shows it: one finite
-    nonzero value repeated, the mean's rounding error over a std just as tiny; else None."""
+    nonzero value repeated, the mean's rounding error over a std just as tiny, while
+    ``group_advantages`` is right on groups whose rewards differ (so only the all-equal
+    group is wrong: another baseline or scale repeats a value there too); else None."""
     if not isinstance(out, torch.Tensor) or out.numel() == 0 or not out.is_floating_point():
         return None
     first = out.flatten()[0]
     if not (torch.isfinite(first) and first != 0 and bool((out == first).all())):
+        return None
+    try:
+        for normalize_std, want in DIFFERING_ADVANTAGES.items():
+            expect_close(group_advantages(DIFFERING, normalize_std=normalize_std), want,
+                         case="groups whose rewards differ", atol=TEXT_TOLERANCE)
+    except Exception:  # noqa: BLE001 - wrong (or raising) elsewhere: not the rounding alone
         return None
     return ("in float32 the mean of three 0.9s misses 0.9 by a rounding error, and dividing "
             "it by a std just as tiny blows it up: give a group whose rewards are all equal "

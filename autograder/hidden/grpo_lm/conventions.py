@@ -1,11 +1,16 @@
 """Other conventions of the capstone's functions, as homework and public reward functions write
-them, for the closest convention (:mod:`autograder.engine.causes.closest`). Our own code, run in
-the grader only."""
+them (GSM8K-style extraction of the first or last number, commas dropped, numbers compared as
+floats, format rewards; token-level caps and geometric means of the importance ratios), for the
+closest convention (:mod:`autograder.engine.causes.closest`). Another way of writing a mistake
+of the bank keeps the bank's words (:func:`_hint`). Our own code, run in the grader only."""
+import math
 import re
+from pathlib import Path
 
 import torch
 
 from autograder.engine.causes.closest import convention
+from autograder.engine.mutants import Mutant
 
 CONTRACT_ANSWER = ("the answer is exactly the text after the last '=', less one optional final "
                    "'.'")
@@ -46,8 +51,11 @@ def stripped(completion, a, b):
     return 1.0 if answer.strip() == str(a * b) else 0.0
 
 
-@convention("verify", "your answer is parsed as a float (float(answer) == a * b), which accepts "
-            "'408.0', '+408', ' 408' and '0408'; " + CONTRACT_ANSWER + ", compared as text")
+FLOAT = ("your answer is parsed as a float (float(answer) == a * b), which accepts '408.0', "
+         "'+408', ' 408' and '0408'; " + CONTRACT_ANSWER + ", compared as text")
+
+
+@convention("verify", FLOAT)
 def float_parse(completion, a, b):
     answer = _after_last_equals(completion)
     try:
@@ -74,3 +82,169 @@ def self_normalised(logp_trainer, logp_rollout, mask, cap=2.0):
                             torch.zeros_like(logp_rollout))
     w = torch.exp(log_ratio.sum(dim=1)).clamp(max=cap)
     return w / w.mean()
+
+
+def _hint(mistake):
+    """The hint of a mistake of the bank (``mutants/<mistake>.py``): another way of writing that
+    mistake is named in its words (one text, so both are one cause)."""
+    return Mutant(mistake, Path(__file__).parent / "mutants" / f"{mistake}.py", None).hint
+
+
+def _bit(ok):
+    return 1.0 if ok else 0.0
+
+
+def _as_number(text):
+    """``text`` read as a number (commas dropped), or None."""
+    try:
+        return float(text.replace(",", ""))
+    except (ValueError, AttributeError):
+        return None
+
+
+FIRST_NUMBER = ("your answer extraction takes the FIRST number of the text (re.search(r'\\d+')), "
+                "which is one of the operands or a partial product; " + CONTRACT_ANSWER)
+
+
+@convention("verify", FIRST_NUMBER)
+def first_number(completion, a, b):
+    found = re.search(r"\d+", completion) if isinstance(completion, str) else None
+    return _bit(found is not None and found.group() == str(a * b))
+
+
+@convention("verify", FIRST_NUMBER)
+def first_number_parsed(completion, a, b):
+    found = re.findall(r"-?[\d,]*\.?\d+", completion) if isinstance(completion, str) else []
+    return _bit(bool(found) and _as_number(found[0]) == a * b)
+
+
+@convention("verify", _hint("first_equals"))
+def first_equals_number(completion, a, b):
+    found = re.search(r"=\s*(\d+)", completion) if isinstance(completion, str) else None
+    return _bit(found is not None and found.group(1) == str(a * b))
+
+
+@convention("verify", _hint("first_equals"))
+def first_equals_stripped(completion, a, b):
+    if not isinstance(completion, str) or "=" not in completion:
+        return 0.0
+    return _bit(completion.split("=")[1].strip().rstrip(".") == str(a * b))
+
+
+LAST_NUMBER = ("your answer extraction takes the last number anywhere in the text "
+               "(re.findall(r'\\d+')[-1]); " + CONTRACT_ANSWER)
+
+
+@convention("verify", LAST_NUMBER)
+def last_number_parsed(completion, a, b):
+    """The GSM8K reward functions' form: the last number, commas dropped, compared as a float."""
+    found = re.findall(r"-?[\d,]*\.?\d+", completion) if isinstance(completion, str) else []
+    return _bit(bool(found) and _as_number(found[-1]) == a * b)
+
+
+@convention("verify", "your answer drops commas before comparing (answer.replace(',', ''), as "
+            "GSM8K reward functions do), so '9,801' passes; " + CONTRACT_ANSWER + ", the "
+            "product's digits alone")
+def commas_dropped(completion, a, b):
+    answer = _after_last_equals(completion)
+    if answer is None:
+        return 0.0
+    answer = answer[:-1] if answer.endswith(".") else answer
+    return _bit(answer.replace(",", "") == str(a * b))
+
+
+@convention("verify", "your answer drops commas before comparing (answer.replace(',', ''), as "
+            "GSM8K reward functions do), so '9,801' passes; " + CONTRACT_ANSWER + ", the "
+            "product's digits alone")
+def commas_dropped_float(completion, a, b):
+    answer = _after_last_equals(completion)
+    return _bit(answer is not None and _as_number(answer.removesuffix(".")) == a * b)
+
+
+@convention("verify", FLOAT)
+def float_parse_less_dot(completion, a, b):
+    answer = _after_last_equals(completion)
+    try:
+        return _bit(answer is not None and float(answer.removesuffix(".")) == a * b)
+    except ValueError:
+        return 0.0
+
+
+@convention("verify", "your pattern's '$' also matches before a final newline, so '=408\\n' "
+            "passes (re.search(r'=(\\d+)\\.?$')); " + CONTRACT_ANSWER + ", nothing else may "
+            "follow it: re.fullmatch, or \\Z")
+def dollar_before_newline(completion, a, b):
+    found = re.search(r"=(\d+)\.?$", completion) if isinstance(completion, str) else None
+    return _bit(found is not None and found.group(1) == str(a * b))
+
+
+@convention("verify", _hint("regex_keeps_dot"))
+def keeps_dot_stripped(completion, a, b):
+    answer = _after_last_equals(completion)
+    return _bit(answer is not None and answer.strip() == str(a * b))
+
+
+PARTIAL = ("your reward gives partial credit (a format reward) to a well-formed answer that is "
+           "wrong; the contract's reward is 1.0 or 0.0 only: 1.0 when " + CONTRACT_ANSWER[0].lower()
+           + CONTRACT_ANSWER[1:] + " and equals a * b")
+#: what a format reward counts as well-formed
+FORMATS = {"equals": lambda c: "=" in c,
+           "number": lambda c: re.search(r"=\d+\.?$", c) is not None}
+
+
+def _partial(form, bonus, added):
+    def verify(completion, a, b):
+        if not isinstance(completion, str):
+            return 0.0
+        right = _after_last_equals(completion)
+        right = right is not None and (right[:-1] if right.endswith(".") else right) == str(a * b)
+        bonus_here = bonus if FORMATS[form](completion) else 0.0
+        return (float(right) + bonus_here) if added else (1.0 if right else bonus_here)
+    return verify
+
+
+for _form in FORMATS:
+    for _bonus in (0.1, 0.2, 0.5):
+        for _added in (False, True):
+            _fn = _partial(_form, _bonus, _added)
+            _fn.__name__ = f"partial_{_form}_{int(_bonus * 100)}" + ("_added" * _added)
+            globals()[_fn.__name__] = convention("verify", PARTIAL)(_fn)
+
+
+def _log_ratio(logp_trainer, logp_rollout, mask):
+    return torch.where(mask, logp_trainer.detach() - logp_rollout, torch.zeros_like(logp_rollout))
+
+
+@convention("tis_weights", _hint("token_mean"))
+def geometric_mean_over_positions(logp_trainer, logp_rollout, mask, cap=2.0):
+    return torch.exp(_log_ratio(logp_trainer, logp_rollout, mask).mean(dim=1)).clamp(max=cap)
+
+
+@convention("tis_weights", _hint("token_mean"))
+def geometric_mean_length_at_least_one(logp_trainer, logp_rollout, mask, cap=2.0):
+    """The bank's token_mean, a response without tokens dividing by 1 (its weight 1)."""
+    log_ratio = _log_ratio(logp_trainer, logp_rollout, mask).sum(dim=1)
+    return torch.exp(log_ratio / mask.sum(dim=1).clamp(min=1)).clamp(max=cap)
+
+
+@convention("tis_weights", "your weights average the token log-ratios (a geometric mean of the "
+            "ratios) and multiply the padding by the mask, where -inf * 0 is NaN; a response's "
+            "log-ratio is the SUM over its real tokens (picked with torch.where)")
+def geometric_mean_mask_multiplied(logp_trainer, logp_rollout, mask, cap=2.0):
+    log_ratio = (logp_trainer.detach() - logp_rollout) * mask
+    return torch.exp(log_ratio.sum(dim=1) / mask.sum(dim=1)).clamp(max=cap)
+
+
+@convention("tis_weights", _hint("per_token_cap"))
+def per_token_cap_then_cap(logp_trainer, logp_rollout, mask, cap=2.0):
+    ratio = torch.exp(logp_trainer.detach() - logp_rollout).clamp(max=cap)
+    return torch.where(mask, ratio, torch.ones_like(ratio)).prod(dim=1).clamp(max=cap)
+
+
+@convention("tis_weights", "your weights cap each token's ratio and take their geometric mean "
+            "(the mean of the capped log-ratios); " + CONTRACT_TIS + ": the cap applies to the "
+            "whole response's ratio")
+def per_token_cap_geometric_mean(logp_trainer, logp_rollout, mask, cap=2.0):
+    capped = (logp_trainer.detach() - logp_rollout).clamp(max=math.log(cap))
+    capped = torch.where(mask, capped, torch.zeros_like(capped))
+    return torch.exp(capped.sum(dim=1) / mask.sum(dim=1).clamp(min=1))

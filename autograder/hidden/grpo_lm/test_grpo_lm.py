@@ -74,6 +74,9 @@ WRONG = [  # in this order: each kind of mistake first shows on a case of its ow
     ("= 408.", 17, 24),
     ("=+408.", 17, 24),
     ("=408+0.", 17, 24),
+    ("99×90+99×9=8910+891=9,801.", 99, 99),    # digits grouped by a comma: not the decimal form
+    ("17×90+17×7=1530+119=1,649", 17, 97),
+    ("17×20+17×4=340+68=408.\n", 17, 24),     # a newline after the end mark
 ]
 
 
