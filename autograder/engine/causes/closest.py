@@ -178,6 +178,12 @@ def closest(cases: list[Observation], candidates: list[tuple[str, str, object]],
     payload given to ``answer(payload, obs)`` for its answer on a case), or None."""
     if not cases or not any(not agree(o, o.student, o.reference) for o in cases):
         return None
+    return named(fits(cases, candidates, answer))
+
+
+def fits(cases: list[Observation], candidates: list[tuple[str, str, object]], answer) \
+        -> list[Fit]:
+    """The candidates that explain every case (module docstring), closest first."""
     failed = sum(not agree(o, o.student, o.reference) for o in cases)
     fitting = []
     for name, text, payload in candidates:
@@ -198,13 +204,18 @@ def closest(cases: list[Observation], candidates: list[tuple[str, str, object]],
             if not agree(o, got, o.reference):
                 evidence.append(got)
         else:
-            if missed <= BIT_MISSES * failed and (
+            if failed and missed <= BIT_MISSES * failed and (
                     len(evidence) >= 2 or any(informative(a) for a in evidence)):
                 fitting.append(Fit(total + missed / failed, exact and not missed, name, text,
                                    missed))
+    return sorted(fitting)
+
+
+def named(fitting: list[Fit]) -> Closest | None:
+    """The closest of ``fitting`` when no candidate with another text comes close (two equally
+    close texts are named together), else None."""
     if not fitting:
         return None
-    fitting.sort()
     best = fitting[0]
     bound = best.total + BIT_GAP if best.missed else SEPARATION * best.total
     near = [f for f in fitting if f.total <= bound + 1e-9]
