@@ -37,7 +37,7 @@ def grade_cases(folder: Path = CASES) -> dict[str, tuple[str, dict]]:
         for m in cases:
             (batch / m.name).mkdir(parents=True)
             (batch / m.name / "ppo.py").write_text(m.materialize())
-        by_name, _ = grade_json([batch], "ppo", Path(tmp) / "out", "--skip-slow")
+        by_name, _ = grade_json([batch], "ppo", Path(tmp) / "out", "--jobs", "2", "--skip-slow")
     return {m.name: (m._constant("CAUSE"), by_name[m.name]) for m in cases}
 
 
