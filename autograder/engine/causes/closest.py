@@ -32,10 +32,10 @@ that another difference remains.
 
 When no candidate explains every case, :mod:`~autograder.engine.causes.pairs` tries each once
 more with a second, known deviation of its whole answer (its sign, a sum for a mean), by the
-same rule. A match that is not exact says so: a small difference remains besides. Nothing is named while
-a function that ``fn`` calls answers wrongly (``fn``'s failures may follow from that one's). A
-correct solution is never shown one: its function fails no case, and this step runs only for
-failed ones.
+same rule. A match that is not exact says so: a small difference remains besides. Nothing is
+named while a function that ``fn`` calls answers wrongly (``fn``'s failures may follow from
+that one's). A correct solution is never shown one: its function fails no case, and this step
+runs only for failed ones.
 """
 from __future__ import annotations
 
