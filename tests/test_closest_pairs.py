@@ -8,7 +8,7 @@ import torch
 
 from autograder.engine.causes.closest import fits, named
 from autograder.engine.causes.evidence import Observation
-from autograder.engine.causes.pairs import pairs, scaled
+from autograder.engine.causes.pairs import own_size, pairs, scaled
 from autograder.engine.causes.relations import sizes
 from autograder.engine.compare import _judge_value
 from pgcheck.calls import CallResult
@@ -87,3 +87,19 @@ def test_pairs_cost_little():
     start = time.perf_counter()
     pairs(observed, many, answer, partial(sizes, reference))
     assert time.perf_counter() - start < 5.0
+
+
+
+def test_an_answer_of_zeros_is_not_explained_by_a_candidate_divided_by_a_size():
+    """Dividing shrinks any candidate towards zeros: a pair must match the student's answer
+    by that answer's own size, and an answer of zeros has none."""
+    def observed(student):
+        return [Observation("f", "value", (x,), {}, student(x), x * x.abs(),
+                            partial(_judge_value, case=""), key=f"z{i}")
+                for i, x in enumerate(XS)]
+
+    def shrunk(_, obs):
+        return 1e-4 * obs.args[0]
+    assert not own_size(observed(torch.zeros_like), None, shrunk)
+    assert own_size(observed(lambda x: 1e-4 * x), None, shrunk)
+    assert own_size(observed(lambda x: 1e-4 * x * (1 + 1e-6)), None, shrunk)

@@ -19,7 +19,10 @@ the reference and every other pair), with two more:
   single convention that explains as well;
 * the reference with each twist (the relations' sign and factor stories) competes too: a pair
   is not named when the reference twisted alone comes as close (the first deviation would then
-  be a guess).
+  be a guess);
+* on every failed case the pair lies within ``RATIO`` of the student's answer by that answer's
+  own size (:func:`own_size`): dividing by a size brings any candidate near an answer of
+  zeros.
 
 Cost: ``candidates x (1 + 2 * SIZES)`` pairs at most per failed function, each on the
 candidate's answers already computed (cached) for the single round: no convention runs again.
@@ -32,8 +35,8 @@ from typing import Callable, NamedTuple
 
 import torch
 
-from autograder.engine.causes.closest import Closest, bit, fits, named
-from autograder.engine.causes.evidence import Observation
+from autograder.engine.causes.closest import RATIO, Closest, bit, distance, fits, flat, named
+from autograder.engine.causes.evidence import Observation, agree
 from pgcheck.calls import CallResult
 
 #: the most sizes of the inputs tried as a factor
@@ -103,7 +106,26 @@ def pairs(cases: list[Observation], candidates: list[tuple[str, str, object]], a
     def twisted(item, obs):
         payload, turn = item
         return turn.apply(obs, obs.reference if payload is None else answer(payload, obs))
-    near = named(fits(cases, paired + plain, twisted))
+    payloads = {name: payload for name, _, payload in paired + plain}
+    fitting = [f for f in fits(cases, paired + plain, twisted)
+               if f.name.startswith("reference+") or own_size(cases, payloads[f.name], twisted)]
+    near = named(fitting)
     if near is None or any(n.startswith("reference+") for n in near.names):
         return None
     return near
+
+
+def own_size(cases: list[Observation], item, twisted) -> bool:
+    """On every failed case, the twisted candidate lies within :data:`RATIO` of the student's
+    answer measured by that answer's own size, not only by the reference's distance: a
+    division by a size shrinks any candidate towards an answer of zeros, which proves
+    nothing."""
+    for o in cases:
+        if agree(o, o.student, o.reference):
+            continue
+        student = flat(o.student)
+        finite = student[torch.isfinite(student)]
+        size = float(finite.norm()) if finite.numel() else 0.0
+        if distance(student, flat(twisted(item, o))) > RATIO * size:
+            return False
+    return True
