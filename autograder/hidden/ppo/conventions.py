@@ -52,15 +52,17 @@ def probability_weighted(logp_old, logp_new):
 
 # -- the clip: one side only, or the band taken in log space ------------------------------
 
-@convention("clipped_surrogate", "your clip has an upper bound only (clamp(r, max=1 + eps)): a "
-            "ratio below 1 - eps is never clipped; the contract clips r to [1 - eps, 1 + eps]")
+@convention("clipped_surrogate", "your clip has an upper bound only (clamp(r, max=1 + eps)), or "
+            "a lower bound below 1 - eps: a ratio below 1 - eps is not clipped up to it; the "
+            "contract clips r to [1 - eps, 1 + eps]")
 def clips_above_only(ratio, advantages, clip_eps=0.2):
     clipped = torch.clamp(ratio, max=1.0 + clip_eps)
     return torch.min(ratio * advantages, clipped * advantages)
 
 
-@convention("clipped_surrogate", "your clip has a lower bound only (clamp(r, min=1 - eps)): a "
-            "ratio above 1 + eps is never clipped; the contract clips r to [1 - eps, 1 + eps]")
+@convention("clipped_surrogate", "your clip has a lower bound only (clamp(r, min=1 - eps)), or "
+            "an upper bound above 1 + eps: a ratio above 1 + eps is not clipped down to it; the "
+            "contract clips r to [1 - eps, 1 + eps]")
 def clips_below_only(ratio, advantages, clip_eps=0.2):
     clipped = torch.clamp(ratio, min=1.0 - clip_eps)
     return torch.min(ratio * advantages, clipped * advantages)
