@@ -19,17 +19,23 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       made the bool it raises on, as the student's source shows), unless a function it
       calls answers wrongly too (the raise may follow from that); the same when every case it
       got wrong raised so and every other case answered right;
-   c. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
+   c. the **form** of the answers (:mod:`~autograder.engine.causes.forms`): a Python number,
+      list or numpy array where a tensor is asked, with the right numbers; or right values
+      whose gradient reaches an argument the contract holds constant, or misses one it does
+      not;
+   d. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
       the student's answers and the reference's (a sign flip, a factor that is a size of the
       inputs, a constant factor or offset named with its numbers, an input returned as it
       came, the reference on one changed input or on the inputs transposed, the other
       direction, a shift by one step, differences only at positions with one feature) that
       holds on every failed case;
-   d. the **closest convention** (:mod:`~autograder.engine.causes.closest`): one of the
+   e. the **closest convention** (:mod:`~autograder.engine.causes.closest`): one of the
       assignment's alternative conventions, or a known mistake, explains every compared case
       of the function up to a small second deviation, and far better than the reference and
-      every other one;
-   e. a known mistake that **explains part** of the evidence, most of the failed cases, and
+      every other one; where no single one explains every case, a **pair** of one with a
+      second known deviation of the whole answer (:mod:`~autograder.engine.causes.pairs`: its
+      sign, a sum for a mean) by the same rule;
+   f. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 
    When none of these holds, no cause is named: a wrong cause is a defect, and a correct
@@ -41,13 +47,17 @@ first failed test that compared values (the one that shows it best). Nothing her
 """
 from __future__ import annotations
 
+from functools import partial
+
 from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-case diagnoses
 from autograder.engine.causes.evidence import (UNKNOWN, Cause, Observation,  # noqa: F401
                                                Raised, agree)
-from autograder.engine.causes.closest import (answer_of, assignment_conventions, closest,
+from autograder.engine.causes.closest import (answer_of, assignment_conventions, fits, named,
                                               value_cases)
+from autograder.engine.causes.forms import gradient, wrong_type
+from autograder.engine.causes.pairs import pairs
 from autograder.engine.causes.raised import everywhere, on_failed
-from autograder.engine.causes.relations import relate
+from autograder.engine.causes.relations import relate, sizes
 from autograder.engine.causes.replay import KnownMistakes, Mistake, one_of
 
 
@@ -76,10 +86,16 @@ class Causes(KnownMistakes):
         upstream = any(o.fn != fn and not agree(o, o.student, o.reference) for o in cases)
         if raising and not upstream:    # a function it calls is wrong: the raise may follow
             return Cause(raising, "raised")
+        typed = wrong_type(fn, observations)
+        if typed:
+            return Cause(typed, "form:type")
+        flow = None if upstream else gradient(fn, observations)
+        if flow:
+            return Cause(flow, "form:gradient")
         found = relate(fn, observations, getattr(reference, fn, None))
         if found:
             return Cause(found.text, f"relation:{found.name}")
-        near = self.closest(fn, observations)
+        near = self.closest(fn, observations, getattr(reference, fn, None))
         if near:
             return near
         part = [(m, self.explains_part(m, cases)) for m in self.mistakes]
@@ -90,9 +106,12 @@ class Causes(KnownMistakes):
                          partial=True)
         return UNKNOWN
 
-    def closest(self, fn: str, observations: list[Observation]) -> Cause | None:
-        """Step d: the closest convention of ``fn``, named ``convention:<names>``; none while a
-        function it calls answers wrongly (its failures may follow from that one's)."""
+    def closest(self, fn: str, observations: list[Observation], reference_fn=None) \
+            -> Cause | None:
+        """Step e: the closest convention of ``fn``, named ``convention:<names>``, or else the
+        closest pair of a convention and a second deviation (:mod:`.pairs`; the sizes of the
+        inputs are named by ``reference_fn``'s signature when given); none while a function
+        it calls answers wrongly (its failures may follow from that one's)."""
         if any(o.fn != fn and o.fn in self.scope(fn) and not agree(o, o.student, o.reference)
                for o in observations):
             return None
@@ -106,6 +125,12 @@ class Causes(KnownMistakes):
             if isinstance(payload, Mistake):
                 return self.replay(payload, obs)
             return answer_of(name, payload, obs)
-        near = closest(value_cases(fn, observations), own + bank, answer)
+        cases = value_cases(fn, observations)
+        if not any(not agree(o, o.student, o.reference) for o in cases):
+            return None
+        single = fits(cases, own + bank, answer)
+        near = named(single) if single else pairs(
+            cases, own + bank, answer,
+            partial(sizes, reference_fn) if reference_fn is not None else None)
         return Cause(near.text, "convention:" + ",".join(near.names),
                      partial=near.partial) if near else None

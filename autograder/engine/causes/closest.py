@@ -30,10 +30,12 @@ shows as a few cases the candidate does not explain, at most :data:`BIT_MISSES` 
 ones, and every other candidate must miss :data:`BIT_GAP` of them more; the cause then says
 that another difference remains.
 
-A match that is not exact says so: a small difference remains besides. Nothing is named while
-a function that ``fn`` calls answers wrongly (``fn``'s failures may follow from that one's). A
-correct solution is never shown one: its function fails no case, and this step runs only for
-failed ones.
+When no candidate explains every case, :mod:`~autograder.engine.causes.pairs` tries each once
+more with a second, known deviation of its whole answer (its sign, a sum for a mean), by the
+same rule. A match that is not exact says so: a small difference remains besides. Nothing is
+named while a function that ``fn`` calls answers wrongly (``fn``'s failures may follow from
+that one's). A correct solution is never shown one: its function fails no case, and this step
+runs only for failed ones.
 """
 from __future__ import annotations
 
@@ -178,6 +180,12 @@ def closest(cases: list[Observation], candidates: list[tuple[str, str, object]],
     payload given to ``answer(payload, obs)`` for its answer on a case), or None."""
     if not cases or not any(not agree(o, o.student, o.reference) for o in cases):
         return None
+    return named(fits(cases, candidates, answer))
+
+
+def fits(cases: list[Observation], candidates: list[tuple[str, str, object]], answer) \
+        -> list[Fit]:
+    """The candidates that explain every case (module docstring), closest first."""
     failed = sum(not agree(o, o.student, o.reference) for o in cases)
     fitting = []
     for name, text, payload in candidates:
@@ -198,13 +206,18 @@ def closest(cases: list[Observation], candidates: list[tuple[str, str, object]],
             if not agree(o, got, o.reference):
                 evidence.append(got)
         else:
-            if missed <= BIT_MISSES * failed and (
+            if failed and missed <= BIT_MISSES * failed and (
                     len(evidence) >= 2 or any(informative(a) for a in evidence)):
                 fitting.append(Fit(total + missed / failed, exact and not missed, name, text,
                                    missed))
+    return sorted(fitting)
+
+
+def named(fitting: list[Fit]) -> Closest | None:
+    """The closest of ``fitting`` when no candidate with another text comes close (two equally
+    close texts are named together), else None."""
     if not fitting:
         return None
-    fitting.sort()
     best = fitting[0]
     bound = best.total + BIT_GAP if best.missed else SEPARATION * best.total
     near = [f for f in fitting if f.total <= bound + 1e-9]

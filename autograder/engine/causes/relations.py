@@ -183,9 +183,14 @@ def sign(ev: Evidence) -> Found | None:
 
 
 def _sizes(ev: Evidence, o: Observation) -> dict[str, float]:
-    """label -> size of one case's inputs, in the order they are preferred."""
+    return sizes(ev.reference_fn, o)
+
+
+def sizes(reference_fn, o: Observation) -> dict[str, float]:
+    """label -> size of one case's inputs, in the order they are preferred (the arguments
+    named by ``reference_fn``'s signature)."""
     out = {}
-    named = _names(ev.reference_fn, o)
+    named = _names(reference_fn, o)
     tensors = [(k, v) for k, v in named.items() if isinstance(v, torch.Tensor) and v.dim() >= 1]
     for k, v in tensors:
         for d in range(v.dim()):

@@ -1,0 +1,149 @@
+"""Causes read from the form of the answers, not from their arithmetic: the answer's type, and
+where the gradient flows.
+
+Both are measured on what the grader holds, the answers the worker sent back on the grader's
+own inputs (values, and the gradients it computed with torch's backward on them):
+
+* **type**: on every failed case the student's answer is a Python number, a list or a numpy
+  array where the reference's is a tensor, and that answer made a tensor of the reference's
+  dtype and shape passes the case's value test: the type is the failure (a KL written with
+  ``.item()``). Named with the type and what makes one;
+* **gradient**: every failed case is a gradient case whose value is right, and on each one every
+  gradient that differs is either one that must be none (the reference's is absent or zero)
+  where the student's is not (``logp_old`` or the advantages not detached), or one the
+  reference has where the student's is absent or zero (a value taken out of autograd:
+  ``.item()``, ``.detach()``, numpy, ``torch.no_grad()``). Named with the arguments, as the
+  test names them.
+
+A difference of another form (a gradient of the right kind and the wrong size, a value that
+differs) names nothing here.
+"""
+from __future__ import annotations
+
+import sys
+
+import torch
+
+from autograder.engine.assertions import expect_close
+from autograder.engine.causes.evidence import Raised, compared, wrong
+
+#: what makes each type of answer, as the cause says it
+MADE_BY = {
+    "a Python float": "`.item()` or float() makes one, and it carries no gradient",
+    "a Python int": "`.item()` or int() makes one, and it carries no gradient",
+    "a Python bool": "`.item()` or bool() makes one",
+    "a Python list": "`.tolist()` or a list comprehension makes one",
+    "a numpy array": "`.numpy()` or numpy arithmetic makes one, outside autograd",
+    "a numpy number": "numpy arithmetic makes one, outside autograd",
+}
+
+
+def kind(answer) -> str | None:
+    """The type of a non-tensor answer, as :data:`MADE_BY` names it (None: a tensor, or
+    something else)."""
+    np = sys.modules.get("numpy")
+    for python, name in ((bool, "a Python bool"), (int, "a Python int"),
+                         (float, "a Python float"), (list, "a Python list")):
+        if isinstance(answer, python):
+            return name
+    if np is not None and isinstance(answer, np.ndarray):
+        return "a numpy array"
+    if np is not None and isinstance(answer, np.generic):
+        return "a numpy number"
+    return None
+
+
+def _value(answer):
+    return answer.value if hasattr(answer, "value") and not isinstance(answer, torch.Tensor) \
+        else answer
+
+
+def _passes(actual, expected: torch.Tensor) -> bool:
+    try:
+        expect_close(actual, expected.detach(), case="")
+    except Exception:  # noqa: BLE001 - any odd value fails
+        return False
+    return True
+
+
+def wrong_type(fn: str, observations) -> str | None:
+    """The type cause of the module docstring, or None."""
+    failed = wrong(compared(fn, observations))
+    kinds = set()
+    for o in failed:
+        student, reference = _value(o.student), _value(o.reference)
+        name = kind(student)
+        if name is None or not isinstance(reference, torch.Tensor):
+            return None
+        try:
+            made = torch.as_tensor(student, dtype=reference.dtype).reshape(reference.shape)
+        except Exception:  # noqa: BLE001 - nested lists of odd things: not a tensor's numbers
+            return None
+        if not _passes(made, reference):
+            return None
+        kinds.add(name)
+    if len(kinds) != 1:
+        return None
+    (name,) = kinds
+    return (f"your function returns {name} where the contract asks for a torch tensor "
+            f"({MADE_BY[name]}); its numbers are right: return the tensor itself")
+
+
+def _none(g) -> bool:
+    """A gradient that is absent or zero everywhere."""
+    return g is None or (isinstance(g, torch.Tensor) and not bool(g.detach().ne(0).any()))
+
+
+def _same(a, b) -> bool:
+    if _none(a) and _none(b):
+        return True
+    return isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and _passes(a, b)
+
+
+def gradient(fn: str, observations) -> str | None:
+    """The gradient cause of the module docstring, or None."""
+    failed = wrong(compared(fn, observations))
+    leaks, cut = [], []
+    for o in failed:
+        student, reference = o.student, o.reference
+        if o.kind != "grad" or isinstance(student, Raised) or not hasattr(student, "grads"):
+            return None
+        if not isinstance(reference.value, torch.Tensor) or \
+                not _passes(student.value, reference.value):
+            return None
+        want = list(reference.grads or [])
+        got = list(student.grads or [None] * len(want))
+        names = getattr(o.judge, "keywords", {}).get("names") or [
+            f"argument {w + 1}" if isinstance(w, int) else str(w) for w in o.spec["wrt"]]
+        if len(got) != len(want) or len(names) != len(want):
+            return None
+        differs = False
+        for g, w, label in zip(got, want, names):
+            if _same(g, w):
+                continue
+            differs = True
+            name = f"`{label.split(' (')[0]}`"
+            if _none(w):
+                leaks.append(name)
+            elif _none(g):
+                cut.append(name)
+            else:
+                return None
+        if not differs:
+            return None     # the failure lies elsewhere (a graph the worker says is forged)
+    if not failed:
+        return None
+    told = []
+    if leaks:
+        told.append(f"a gradient reaches {_and(leaks)}, which the contract holds constant "
+                    "(data of the batch): detach it where it enters (x.detach())")
+    if cut:
+        told.append(f"no gradient reaches {_and(cut)}: its path to the answer leaves autograd "
+                    "(a .detach(), .item(), .numpy(), torch.no_grad(), or torch.tensor(...) of "
+                    "computed values)")
+    return "your values are right, but " + "; and ".join(told)
+
+
+def _and(names: list[str]) -> str:
+    names = list(dict.fromkeys(names))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
