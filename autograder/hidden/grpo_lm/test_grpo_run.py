@@ -4,8 +4,9 @@ The rule (seeds, updates, judgement by the grader) is this assignment's training
 check, ``grpo_run_check.py`` beside this file (named in assignment.toml); its
 calibration is in docs/grpo_lm.md. The GRPO loop runs in the grader
 (:mod:`autograder.training.remote`): each update asks the sandbox once for ``verify`` on
-every completion and once for ``tis_weights``. Its points count once the main tests of
-both functions pass (``gate``).
+every completion and once for ``tis_weights``; after ``RULE.look_at`` updates the grader looks
+once and ends a run that already gained enough (``check.stop_at_look``, in ``train_kwargs``).
+Its points count once the main tests of both functions pass (``gate``).
 """
 import pytest
 
