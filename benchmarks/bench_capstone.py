@@ -9,8 +9,11 @@ the same submission is also graded with that commit's code (extracted as in
 ``bench_adversarial.py``), in interleaved rounds (baseline, this checkout, baseline, ...;
 ``--baseline`` may be repeated), and the ratios of the medians are printed with their
 per-round range: a shared machine's timings wander, the ratios less so. Each figure comes
-twice: the results.json's seconds, and the command's wall time, which also counts what the
-grader does before the submission (importing, warming up) and after.
+three times: the results.json's seconds; the command's wall time, which also counts what the
+grader does before the submission (importing, warming up) and after; and, run as root on
+cgroup v1, the CPU seconds of the command's whole process tree (grader, fork servers,
+workers), read from a cpuacct cgroup of its own (:func:`in_cpuacct`): core-seconds, which
+a busy machine inflates least.
 ``bench_cartpole.py --baseline`` uses the same machinery for ``ppo``.
 
 Run::
@@ -34,23 +37,44 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_adversarial import ROOT, extract  # noqa: E402
 
 
-def grade(python: list[str], checkout: Path, submission: Path, out: Path, core: int,
+CPUACCT = Path("/sys/fs/cgroup/cpuacct")
+
+
+def in_cpuacct(cmd: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess, float | None]:
+    """Run ``cmd`` in a cpuacct cgroup of its own (cgroup v1, root): (the process, the CPU
+    seconds of its whole tree, grader, fork servers and workers, or None where there is no
+    such cgroup). The sandbox moves its workers into ``cpu``, ``memory`` and ``pids`` groups,
+    never ``cpuacct``'s: the tree stays counted here."""
+    if not os.access(CPUACCT, os.W_OK):
+        return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd), None
+    group = CPUACCT / f"bench_capstone_{os.getpid()}_{time.monotonic_ns()}"
+    group.mkdir()
+    try:
+        proc = subprocess.run(["sh", "-c", f'echo $$ > {group}/cgroup.procs && exec "$@"', "sh",
+                               *cmd], capture_output=True, text=True, cwd=cwd)
+        return proc, int((group / "cpuacct.usage").read_text()) / 1e9
+    finally:
+        group.rmdir()
+
+
+def grade(python: list[str], checkout: Path, submission: Path, out: Path, core: int | None,
           assignment: str, *extra: str) -> tuple:
-    """Grade ``submission`` as ``assignment`` with ``checkout``'s code, pinned to ``core``:
-    (``execution_time`` of its results.json, the command's wall seconds, score, max score)."""
+    """Grade ``submission`` as ``assignment`` with ``checkout``'s code, pinned to ``core``
+    (None: not pinned): (``execution_time`` of its results.json, the command's wall seconds,
+    score, max score, the command's CPU seconds: :func:`in_cpuacct`)."""
     if out.exists():
         shutil.rmtree(out)
-    cmd = ["taskset", "-c", str(core)] + python + [
+    cmd = (["taskset", "-c", str(core)] if core is not None else []) + python + [
         "-m", "autograder.cli", "grade", str(submission), "--assignment", assignment,
         "--jobs", "1", "--out", str(out), "--json", *extra]
     start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=checkout)
+    proc, cpu = in_cpuacct(cmd, checkout)
     wall = time.perf_counter() - start
     if proc.returncode:
         raise SystemExit(f"the grader failed:\n{proc.stderr[-3000:]}")
     (result,) = json.loads(proc.stdout)
     seconds = json.loads((out / submission.name / "results.json").read_text())["execution_time"]
-    return seconds, wall, result["score"], result["max_score"]
+    return seconds, wall, result["score"], result["max_score"], cpu
 
 
 def side_by_side(assignment: str, check: str, baselines: list[str], rounds: int, core: int,
@@ -76,15 +100,18 @@ def side_by_side(assignment: str, check: str, baselines: list[str], rounds: int,
         setups.append(("this checkout", [sys.executable], ROOT))
         for _ in range(rounds):
             for label, python, checkout in setups:
-                seconds, wall, score, worth = grade(python, checkout, submission, tmp / "out",
-                                                    core, assignment)
+                seconds, wall, score, worth, cpu = grade(python, checkout, submission,
+                                                         tmp / "out", core, assignment)
                 if score != worth:
                     raise SystemExit(f"{label}: the reference scored {score:g}/{worth:g}")
-                unit, unit_wall, _, _ = grade(python, checkout, submission, tmp / "out", core,
-                                              assignment, "--skip-slow")
-                for what, value in (("whole grade", seconds), (f"{check} check", seconds - unit),
-                                    ("whole grade, wall", wall),
-                                    (f"{check} check, wall", wall - unit_wall)):
+                unit, unit_wall, _, _, unit_cpu = grade(python, checkout, submission,
+                                                        tmp / "out", core, assignment,
+                                                        "--skip-slow")
+                figures = [("whole grade", seconds), (f"{check} check", seconds - unit),
+                           ("whole grade, wall", wall), (f"{check} check, wall", wall - unit_wall)]
+                if cpu is not None:
+                    figures += [("whole grade, CPU", cpu), (f"{check} check, CPU", cpu - unit_cpu)]
+                for what, value in figures:
                     tables.setdefault(what, {}).setdefault(label, []).append(value)
             for what, timing in (also or {}).items():
                 tables.setdefault(what, {}).setdefault("this checkout", []).append(timing(core))

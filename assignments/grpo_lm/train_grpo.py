@@ -120,13 +120,14 @@ class History:
 
 def train(verify, group_advantages, grpo_loss, tis_weights, config: Config = Config(),
           model: tinylm.TinyLM | None = None, measure_accuracy: bool = True,
-          verify_batch=None):
+          verify_batch=None, stop=None):
     """Run GRPO from the base model (or ``model``); return ``(model, history)``.
 
     ``measure_accuracy=False`` skips the held-out measurements (the grader makes its own).
     ``verify_batch(texts, problems) -> list of rewards``, if given, scores all the
     completions of an update at once instead of one ``verify`` call each (the grader asks
-    its sandbox once per update this way).
+    its sandbox once per update this way). ``stop(update, model) -> bool``, if given, is asked
+    after every update; True ends the run there (the grader's early look).
     """
     start = time.perf_counter()
     torch.manual_seed(config.seed)
@@ -175,6 +176,8 @@ def train(verify, group_advantages, grpo_loss, tis_weights, config: Config = Con
         history.rewards.append(float(rewards.mean()))
         if (config.eval_every and update % config.eval_every == 0) or update == config.updates:
             measure(update)
+        if stop is not None and stop(update, model):
+            break
     history.seconds = time.perf_counter() - start
     return model, history
 
@@ -189,13 +192,14 @@ def quick(config: Config = Config(), **changes):
 
 def train_for_grading(verify, tis_weights, base_weights: dict, seed: int, updates: int,
                       engine_lag: int = 0, learning_rate: float = Config.learning_rate,
-                      verify_batch=None) -> dict:
+                      verify_batch=None, stop=None) -> dict:
     """The grader's entry point: GRPO with the student's ``verify`` and ``tis_weights``.
 
     Runs in the grader's own process: your functions are asked for their values, one
     exchange per update for ``verify`` (``verify_batch``) and one for ``tis_weights``.
     ``group_advantages`` and ``grpo_loss`` come from the ``grpo`` module shipped with this
-    release. Returns the trained weights and the training rewards; the grader measures
+    release. ``stop``: see :func:`train` (the grader's early look at the accuracy). Returns
+    the trained weights and the training rewards (one per update run); the grader measures
     accuracy itself.
     """
     torch.set_num_threads(1)
@@ -204,7 +208,8 @@ def train_for_grading(verify, tis_weights, base_weights: dict, seed: int, update
     config = replace(Config(), seed=seed, updates=updates, engine_lag=engine_lag, eval_every=0,
                      learning_rate=learning_rate)
     model, history = train(verify, grpo.group_advantages, grpo.grpo_loss, tis_weights, config,
-                           model=model, measure_accuracy=False, verify_batch=verify_batch)
+                           model=model, measure_accuracy=False, verify_batch=verify_batch,
+                           stop=stop)
     return {"weights": {k: v.detach().clone() for k, v in model.state_dict().items()},
             "rewards": history.rewards, "seconds": history.seconds}
 

@@ -4,8 +4,9 @@ The rule (seeds, updates, judgement by the grader) is this assignment's training
 check, ``grpo_run_check.py`` beside this file (named in assignment.toml); its
 calibration is in docs/grpo_lm.md. The GRPO loop runs in the grader
 (:mod:`autograder.training.remote`): each update asks the sandbox once for ``verify`` on
-every completion and once for ``tis_weights``. Its points count once the main tests of
-both functions pass (``gate``).
+every completion and once for ``tis_weights``; after ``RULE.look_at`` updates the grader looks
+once and ends a run that already gained enough (``check.stop_at_look``, in ``train_kwargs``).
+Its points count once the main tests of both functions pass (``gate``).
 """
 import pytest
 
@@ -31,6 +32,8 @@ def test_grpo_raises_held_out_accuracy(student, assignment, attach):
     attempts = check.judge(train_one, rule)
     check.plot(attempts, attach("GRPO training reward", "grpo_run.png"), rule)
     if not check.passed(attempts):
-        raise Mismatch(f"GRPO from the base model, {len(attempts)} seed(s) of {rule.updates} updates",
-                       detail=f"held-out accuracy did not rise by {rule.min_gain:.0%}\n"
-                              + check.summary(attempts, rule))
+        raise Mismatch(f"GRPO from the base model, {len(attempts)} seed(s) of at most "
+                       f"{rule.updates} updates",
+                       detail=f"held-out accuracy did not rise by {rule.look_gain:.0%} in "
+                              f"{rule.look_at} updates, nor by {rule.min_gain:.0%} in "
+                              f"{rule.updates}\n" + check.summary(attempts, rule))

@@ -1,7 +1,5 @@
 """What grpo_lm's texts say about its GRPO run, checked against the rule and its calibration
 (read by autograder/engine/texts.py: `autograde release --check`)."""
-import re
-
 from autograder.training import modules
 from autograder.authoring.claims import Claim, calibration_rows, words
 
@@ -15,18 +13,14 @@ def doc(a):
 
 
 def calibration(a) -> dict:
-    """The reference's row and the base model's accuracy, in accuracy points."""
-    text = doc(a).read_text()
-    base = float(re.search(r"Base model: ([\d.]+)%", text).group(1))
+    """The reference's row of the calibration table: seeds, passes, passes at the look."""
     row = calibration_rows(doc(a))["reference"]
-    low, _, high = (float(x.rstrip("%")) for x in row[4].split(" / "))
-    return {"seeds": int(row[1]), "base": base, "low": low - base, "high": high - base,
-            "margin": low - base - 100 * rule(a).min_gain,
-            "spread": float(re.search(r"is (\d+) standard deviations", text).group(1))}
+    return {"seeds": int(row[1]), "passed": int(row[2]), "early": int(row[6])}
 
 
 RUN = {"updates": lambda a: rule(a).updates, "lr": lambda a: rule(a).learning_rate,
-       "attempts": lambda a: words(a.settings.training.attempts), "gain": lambda a: 100 * rule(a).min_gain}
+       "attempts": lambda a: words(a.settings.training.attempts), "gain": lambda a: 100 * rule(a).min_gain,
+       "look_at": lambda a: rule(a).look_at, "look_gain": lambda a: 100 * rule(a).look_gain}
 
 CLAIMS = [
     Claim(r"for (?P<updates>\d+) updates at step size (?P<lr>[\de.-]+)",
@@ -35,21 +29,20 @@ CLAIMS = [
           lambda a: {"attempts": RUN["attempts"](a)},
           source="[training] attempts of assignment.toml"),
     Claim(r"rose by at least (?P<gain>\d+) points", lambda a: {"gain": RUN["gain"](a)}),
+    Claim(r"looks once after (?P<look_at>\d+) updates, where a\s+rise of at least (?P<look_gain>\d+) "
+          r"points passes", lambda a: {k: RUN[k](a) for k in ("look_at", "look_gain")}),
     Claim(r"on (?P<seeds>\d+) seeds of the reference functions",
           lambda a: {"seeds": calibration(a)["seeds"]}),
-    Claim(r"gained (?P<low>\d+)-(?P<high>\d+) points of held-out accuracy in (?P<updates>\d+) "
-          r"updates \(the pass mark is (?P<gain>\d+)\)",
-          lambda a: {"low": calibration(a)["low"], "high": calibration(a)["high"],
-                     "updates": RUN["updates"](a), "gain": RUN["gain"](a)}, rel=0.05),
-    Claim(r"the worst of the (?P<seeds>\w+) seeds was (?P<margin>\d+) points above the mark, and "
-          r"the average (?P<spread>\d+) times",
-          lambda a: {"seeds": words(calibration(a)["seeds"]),
-                     "margin": calibration(a)["margin"], "spread": calibration(a)["spread"]},
-          rel=0.05),
+    Claim(r"(?P<early>\d+) passed at\s+the look, (?P<late>\d+) after\s+(?P<updates>\d+)\s+updates,"
+          r"\s+and (?P<failed>\w+) failed",
+          lambda a: {"early": calibration(a)["early"], "updates": RUN["updates"](a),
+                     "late": calibration(a)["passed"] - calibration(a)["early"],
+                     "failed": words(calibration(a)["seeds"] - calibration(a)["passed"])}),
     Claim(r"GRPO with your two functions \((?P<updates>\d+)\s+updates at step size (?P<lr>[\de.-]+), "
           r"on at most (?P<attempts>\w+) seeds it chooses\)",
           lambda a: {k: RUN[k](a) for k in ("updates", "lr", "attempts")}, where="notebook",
           source="the check's Rule, and [training] attempts of assignment.toml"),
-    Claim(r"a seed passes if it rose by at least (?P<gain>\d+) points",
-          lambda a: {"gain": RUN["gain"](a)}, where="notebook"),
+    Claim(r"a seed passes if it rose by at least (?P<gain>\d+) points, or by (?P<look_gain>\d+) "
+          r"after the first (?P<look_at>\d+) updates",
+          lambda a: {k: RUN[k](a) for k in ("gain", "look_gain", "look_at")}, where="notebook"),
 ]
