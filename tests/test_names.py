@@ -16,14 +16,22 @@ from conftest import ROOT
 MODULE_NAMES = {"__file__", "__name__", "__doc__", "__spec__", "__loader__", "__package__",
                 "__builtins__", "__path__", "__annotations__", "__dict__"}
 
-#: folders of submission fragments: their functions are swapped into the reference, whose
-#: other functions (``clipped_surrogate`` beside a ``ppo_clip_loss``) they read as globals
-FRAGMENTS = ("variants", "mutants", "causes")
+
+
+def fragment(path: Path) -> bool:
+    """A submission fragment: its functions are swapped into the reference, whose other
+    functions (``clipped_surrogate`` beside a ``ppo_clip_loss``) it reads as globals: the
+    banks' ``variants`` and ``mutants``, the held-out sets, and the graded ``causes`` forms of
+    ``tests/assignments/<name>/causes``."""
+    parts = path.relative_to(ROOT).parts
+    return ("variants" in parts or "mutants" in parts
+            or any(part.startswith("held_out") for part in parts)
+            or parts[:2] == ("tests", "assignments") and "causes" in parts)
+
 
 SOURCES = sorted(p for folder in ("autograder", "pgcheck", "benchmarks", "solutions", "tests")
                  for p in (ROOT / folder).rglob("*.py")
-                 if "__pycache__" not in p.parts and not set(FRAGMENTS) & set(p.parts)
-                 and not any(part.startswith("held_out") for part in p.parts))
+                 if "__pycache__" not in p.parts and not fragment(p))
 
 
 def scopes(table):
