@@ -189,3 +189,35 @@ def sum_over_episodes(logprobs, returns, baseline=None):
 def returns_standardised_first(logprobs, returns, baseline=None):
     r = returns.detach()
     return -(logprobs * _weights((r - r.mean()) / (r.std() + 1e-8), baseline)).mean()
+
+
+@convention("reinforce_loss", "your loss standardises the weights (returns minus baseline) "
+            "itself, with the sample std, and sums over the steps (pytorch/examples' REINFORCE): "
+            "the loss uses them as they come in, and " + CONTRACT_MEAN)
+def normalised_and_summed(logprobs, returns, baseline=None):
+    w = _weights(returns, baseline)
+    return -(logprobs * (w - w.mean()) / (w.std() + 1e-8)).sum()
+
+
+RESTARTS_STANDARDISED = (
+    "your recursion restarts (the running return set to 0) at every nonzero reward, as "
+    "Karpathy's Pong code does, and your returns are standardised (minus their mean, over their "
+    "{std} std): a return runs through every reward to the episode's end, and the contract's "
+    "are the returns themselves, " + CONTRACT_RETURNS)
+
+
+def _restarts_standardised(unbiased):
+    def discounted_returns(rewards, gamma):
+        out = restarts_at_rewards(rewards, gamma)
+        return (out - out.mean()) / (out.std(unbiased=unbiased) + 1e-8)
+    discounted_returns.__name__ = "restarts_standardised_" + ("sample" if unbiased
+                                                               else "population")
+    return discounted_returns
+
+
+restarts_standardised_sample = convention(
+    "discounted_returns", RESTARTS_STANDARDISED.replace("{std}", "sample"))(
+        _restarts_standardised(True))
+restarts_standardised_population = convention(
+    "discounted_returns", RESTARTS_STANDARDISED.replace("{std}", "population"))(
+        _restarts_standardised(False))
