@@ -227,6 +227,16 @@ def bootstrapped_returns(rewards, values, next_values, terminated, truncated, ga
     return _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam), returns
 
 
+@convention("compute_gae", "your advantages come out equal to your value targets: "
+            "returns = advantages makes one tensor of both, and an in-place returns += values "
+            "adds the values to the advantages too; the contract's advantages are those before "
+            "the values are added (returns = advantages + values, a new tensor)")
+def aliased_targets(rewards, values, next_values, terminated, truncated, gamma, lam):
+    deltas = _deltas(rewards, values, next_values, terminated, gamma)
+    returns = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam) + values
+    return returns, returns
+
+
 def _standardised(advantages, unbiased):
     return (advantages - advantages.mean()) / (advantages.std(unbiased=unbiased) + 1e-8)
 
