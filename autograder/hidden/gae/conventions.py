@@ -49,6 +49,133 @@ def _deltas(rewards, values, next_values, terminated, gamma):
     return rewards + gamma * _alive(terminated, rewards) * next_values - values
 
 
+# -- compute_gae: how the TD error bootstraps, times where the recursion is cut ------------
+# Real loops get one or both of these wrong: every pair below is a convention (the bank's
+# known mistakes already stand for the single ones it has, :data:`BANKED`).
+
+CONTRACT_GAE = ("the contract's A_t = delta_t + gamma * lam * (1 - done_t) * A_{t+1}, done_t = "
+                "terminated_t or truncated_t, with " + CONTRACT_TD)
+
+
+def _next_row(values, next_values):
+    """``values[t + 1]`` as V(s_{t+1}), the last row's from ``next_values`` (CleanRL's loop)."""
+    return torch.cat([values[1:], next_values[-1:]])
+
+
+def _bootstrap(nxt, mask):
+    """A TD error that bootstraps from ``nxt(values, next_values)`` where ``mask(terminated,
+    truncated)`` is false."""
+    def deltas(rewards, values, next_values, terminated, truncated, gamma):
+        return rewards + gamma * _alive(mask(terminated, truncated), rewards) \
+            * nxt(values, next_values) - values
+    return deltas
+
+
+def _truncation_zeroed(rewards, values, next_values, terminated, truncated, gamma):
+    deltas = _deltas(rewards, values, next_values, terminated, gamma)
+    return torch.where(truncated, torch.zeros_like(deltas), deltas)
+
+
+def _next_for_current(rewards, values, next_values, terminated, truncated, gamma):
+    return next_for_current(rewards, values, next_values, terminated, gamma)
+
+
+_NEXT = (lambda values, next_values: next_values)
+_TERMINATED = (lambda terminated, truncated: terminated)
+_DONE = (lambda terminated, truncated: terminated | truncated)
+_NEVER = (lambda terminated, truncated: torch.zeros_like(terminated))
+
+#: how the TD error may bootstrap: (name, deltas(rewards, values, next_values, terminated,
+#: truncated, gamma), what the student's code computes)
+BOOTSTRAPS = (
+    ("next_row", _bootstrap(_next_row, _TERMINATED),
+     "your TD error bootstraps from values[t + 1], the next ROW's value, where next_values[t] "
+     "belongs: at an episode end that row is the reset observation's, V of the next episode"),
+    ("next_row_unmasked", _bootstrap(_next_row, _NEVER),
+     "your TD error bootstraps from values[t + 1], the next ROW's value, at every step (even "
+     "after a termination): next_values[t] belongs there, times (1 - terminated_t)"),
+    ("next_row_done_masked", _bootstrap(_next_row, _DONE),
+     "your TD error bootstraps from values[t + 1], the next ROW's value, and not at all after "
+     "a truncation: next_values[t] belongs there, also at a truncated step"),
+    ("unmasked", _bootstrap(_NEXT, _NEVER),
+     "your TD error bootstraps from next_values even after a termination (no 1 - terminated_t)"),
+    ("no_truncation_bootstrap", _bootstrap(_NEXT, _DONE),
+     "your TD error does not bootstrap at a truncation (1 - done_t where 1 - terminated_t "
+     "belongs): a time limit cut the episode, and gamma * next_values[t] still counts there"),
+    ("truncation_zeroed", _truncation_zeroed,
+     "your TD error of a truncated step is 0: it is r_t + gamma * next_values[t] - values[t], "
+     "bootstrapped (the episode was cut, not ended)"),
+    ("next_value_subtracted", _next_for_current,
+     "your TD error subtracts the NEXT state's value where the current one belongs "
+     "(r_t + gamma * V(s_{t+1}) - V(s_{t+1}))"),
+)
+
+
+def _cut(flags):
+    """A recursion kept going where ``flags(terminated, truncated)`` is false."""
+    return lambda terminated, truncated, like: _alive(flags(terminated, truncated), like)
+
+
+def _shifted_cut(step):
+    """The recursion cut by the done flag ``step`` rows away (1 where that row does not exist)."""
+    def keep(terminated, truncated, like):
+        alive, out = _alive(terminated | truncated, like), torch.ones_like(like)
+        if step > 0:
+            out[:-step] = alive[step:]
+        else:
+            out[-step:] = alive[:step]
+        return out
+    return keep
+
+
+#: where the recursion may be cut: (name, keep(terminated, truncated, like), what the student's
+#: code computes)
+CUTS = (
+    ("across_ends", _cut(_NEVER),
+     "your recursion runs across episode ends: the advantage of an episode's last step takes in "
+     "the next episode's (no (1 - done_t) in the recursion)"),
+    ("across_truncations", _cut(_TERMINATED),
+     "your recursion is cut at terminations only: across a truncation the advantage of the "
+     "episode's last step takes in the next episode's"),
+    ("next_flag", _shifted_cut(1),
+     "your recursion is cut by the NEXT step's done flag (1 - done_{t+1}) where step t's own "
+     "(1 - done_t) belongs"),
+    ("previous_flag", _shifted_cut(-1),
+     "your recursion is cut by the PREVIOUS step's done flag (1 - done_{t-1}) where step t's "
+     "own (1 - done_t) belongs"),
+)
+
+#: the single deviations the bank's known mistakes already compute, under their own hints
+BANKED = {("unmasked", None), ("next_row", None), ("no_truncation_bootstrap", None),
+          (None, "across_ends"), (None, "across_truncations"), (None, "next_flag")}
+
+
+def _gae(bootstrap, cut):
+    def compute_gae(rewards, values, next_values, terminated, truncated, gamma, lam):
+        deltas = (bootstrap or _bootstrap(_NEXT, _TERMINATED))(
+            rewards, values, next_values, terminated, truncated, gamma)
+        keep = (cut or _cut(_DONE))(terminated, truncated, rewards)
+        advantages = _recursion(deltas, keep, gamma, lam)
+        return advantages, advantages + values
+    return compute_gae
+
+
+def _family():
+    """Every bootstrap with every cut, and each alone (but :data:`BANKED`), as conventions."""
+    for b_name, bootstrap, b_text in BOOTSTRAPS + ((None, None, None),):
+        for c_name, cut, c_text in CUTS + ((None, None, None),):
+            if (b_name, c_name) in BANKED or b_name is c_name is None:
+                continue
+            said = "; and ".join(t for t in (b_text, c_text) if t)
+            name = "__".join(n for n in (b_name, c_name) if n)
+            function = _gae(bootstrap, cut)
+            function.__name__ = name
+            yield convention("compute_gae", f"{said}; {CONTRACT_GAE}")(function)
+
+
+globals().update((f.__name__, f) for f in _family())
+
+
 @convention("compute_gae", "your loop is CleanRL's ported as it stands: values[t + 1] as the "
             "next value and the NEXT step's done flag (1 - done_{t+1}); with gymnasium's flags "
             "step t's own flags decide, and next_values[t] is V(s_{t+1}) (at an episode end "
@@ -82,3 +209,60 @@ def returns_with_next_values(rewards, values, next_values, terminated, truncated
     deltas = _deltas(rewards, values, next_values, terminated, gamma)
     advantages = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam)
     return advantages, advantages + next_values
+
+
+@convention("compute_gae", "your value targets are the bootstrapped discounted returns "
+            "(lambda = 1: r_t + gamma * G_{t+1}, cut at episode ends, next_values where an "
+            "episode was cut or the rollout ends): the contract's returns are advantages + values, "
+            "the lambda-return of the same lambda as the advantages")
+def bootstrapped_returns(rewards, values, next_values, terminated, truncated, gamma, lam):
+    deltas = _deltas(rewards, values, next_values, terminated, gamma)
+    keep = _alive(terminated | truncated, rewards)
+    keep[-1] = 0.0                          # the rollout's end: bootstrapped like a truncation
+    ends = rewards + gamma * _alive(terminated, rewards) * next_values
+    returns, running = torch.zeros_like(rewards), torch.zeros_like(rewards[0])
+    for t in reversed(range(rewards.shape[0])):
+        running = keep[t] * (rewards[t] + gamma * running) + (1 - keep[t]) * ends[t]
+        returns[t] = running
+    return _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam), returns
+
+
+@convention("compute_gae", "your advantages come out equal to your value targets: "
+            "returns = advantages makes one tensor of both, and an in-place returns += values "
+            "adds the values to the advantages too; the contract's advantages are those before "
+            "the values are added (returns = advantages + values, a new tensor)")
+def aliased_targets(rewards, values, next_values, terminated, truncated, gamma, lam):
+    deltas = _deltas(rewards, values, next_values, terminated, gamma)
+    returns = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam) + values
+    return returns, returns
+
+
+def _standardised(advantages, unbiased):
+    return (advantages - advantages.mean()) / (advantages.std(unbiased=unbiased) + 1e-8)
+
+
+def _standardising(unbiased, targets_too):
+    def compute_gae(rewards, values, next_values, terminated, truncated, gamma, lam):
+        deltas = _deltas(rewards, values, next_values, terminated, gamma)
+        raw = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam)
+        advantages = _standardised(raw, unbiased)
+        return advantages, (advantages if targets_too else raw) + values
+    return compute_gae
+
+
+STANDARDISED = ("your advantages are standardised inside compute_gae (minus their mean, over "
+                "their {std} std): the contract's are the raw ones, standardising belongs to "
+                "the loss{targets}")
+
+
+def _standardisings():
+    for unbiased, std in ((True, "sample"), (False, "population")):
+        for too, targets in ((False, ""), (True, "; and your value targets are built from the "
+                                          "standardised advantages (advantages + values)")):
+            function = _standardising(unbiased, too)
+            function.__name__ = f"standardised_{std}" + ("_targets" if too else "")
+            yield convention("compute_gae", STANDARDISED.format(std=std, targets=targets))(
+                function)
+
+
+globals().update((f.__name__, f) for f in _standardisings())

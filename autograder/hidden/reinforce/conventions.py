@@ -49,6 +49,34 @@ def last_step_dropped(rewards, gamma):
     return out
 
 
+@convention("discounted_returns", "your recursion restarts (the running return set to 0) at "
+            "every nonzero reward, as Karpathy's Pong code does at a point's end: a return runs "
+            "through every reward to the episode's end, " + CONTRACT_RETURNS)
+def restarts_at_rewards(rewards, gamma):
+    out, running = torch.zeros_like(rewards), torch.zeros((), dtype=rewards.dtype)
+    for t in reversed(range(rewards.shape[0])):
+        if rewards[t] != 0:
+            running = torch.zeros((), dtype=rewards.dtype)
+        running = rewards[t] + gamma * running
+        out[t] = running
+    return out
+
+
+@convention("discounted_returns", "your answer at step t is G_{t+1}, the return from the NEXT "
+            "step (the loop stores the running return before adding r_t, and the last is 0); "
+            + CONTRACT_RETURNS)
+def stored_before_update(rewards, gamma):
+    out = torch.zeros_like(rewards)
+    out[:-1] = _returns(rewards, gamma)[1:]
+    return out
+
+
+@convention("discounted_returns", "every step gets the episode's undiscounted total, sum(r): "
+            "G_t only counts the rewards from step t on, discounted: " + CONTRACT_RETURNS)
+def episode_total_everywhere(rewards, gamma):
+    return torch.full_like(rewards, float(rewards.sum()))
+
+
 def _onehot(logits, action):
     onehot = torch.zeros_like(logits)
     onehot[int(action)] = 1.0
@@ -85,11 +113,25 @@ def unnormalised(logits, action):
     return _onehot(logits, action) - torch.exp(logits)
 
 
+@convention("softmax_logprob_grad", "your answer subtracts sigmoid(logits), each action's "
+            "own logistic probability, where the softmax's probabilities belong; " + CONTRACT_GRAD)
+def sigmoid_probabilities(logits, action):
+    return _onehot(logits, action) - torch.sigmoid(logits)
+
+
 @convention("reinforce_update", "your step uses the gradient of the PROBABILITY p_a, "
             "p_a * (onehot(a) - p), not of its log: the update is logits + lr * ret * "
             "(onehot(a) - softmax(logits))")
 def update_probability_gradient(logits, action, ret, lr):
     return logits + lr * ret * probability_gradient(logits, action)
+
+
+@convention("reinforce_update", "your answer is the step lr * ret * (onehot(a) - softmax("
+            "logits)) alone: the update adds it to the logits, logits + lr * ret * "
+            "(onehot(a) - softmax(logits))")
+def step_only(logits, action, ret, lr):
+    p = torch.softmax(logits, dim=-1)
+    return lr * ret * (_onehot(logits, action) - p)
 
 
 def _weights(returns, baseline):
@@ -116,7 +158,66 @@ def normalised_population(logprobs, returns, baseline=None):
 
 
 @convention("reinforce_loss", "your loss is -mean(logprobs) * mean(returns - baseline), a "
-            "product of two means; the contract's is the mean of the products, "
-            "-mean(logprobs * (returns - baseline))")
+            "product of two means, what a (T,) tensor times a (T, 1) one averages to (the "
+            "broadcast makes a (T, T) outer product); the contract's is the mean of the products "
+            "step by step, -mean(logprobs * (returns - baseline))")
 def product_of_means(logprobs, returns, baseline=None):
     return -(logprobs.mean() * _weights(returns, baseline).mean())
+
+
+CONTRACT_MEAN = ("the contract's loss is the MEAN over all steps of every episode, "
+                 "-mean(logprobs * (returns - baseline))")
+
+
+@convention("reinforce_loss", "your loss sums over the steps and averages over the episodes "
+            "(columns) of a (T, N) batch: " + CONTRACT_MEAN)
+def sum_over_steps(logprobs, returns, baseline=None):
+    products = logprobs * _weights(returns, baseline)
+    return -(products.sum(0).mean() if products.dim() > 1 else products.sum())
+
+
+@convention("reinforce_loss", "your loss averages over the steps and sums over the episodes "
+            "(columns) of a (T, N) batch: " + CONTRACT_MEAN)
+def sum_over_episodes(logprobs, returns, baseline=None):
+    products = logprobs * _weights(returns, baseline)
+    return -(products.mean(0).sum() if products.dim() > 1 else products.mean())
+
+
+@convention("reinforce_loss", "your loss standardises the returns itself (sample std) before "
+            "it subtracts the baseline: the loss uses them as they come in, "
+            "-mean(logprobs * (returns - baseline))")
+def returns_standardised_first(logprobs, returns, baseline=None):
+    r = returns.detach()
+    return -(logprobs * _weights((r - r.mean()) / (r.std() + 1e-8), baseline)).mean()
+
+
+@convention("reinforce_loss", "your loss standardises the weights (returns minus baseline) "
+            "itself, with the sample std, and sums over the steps (pytorch/examples' REINFORCE): "
+            "the loss uses them as they come in, and " + CONTRACT_MEAN)
+def normalised_and_summed(logprobs, returns, baseline=None):
+    w = _weights(returns, baseline)
+    return -(logprobs * (w - w.mean()) / (w.std() + 1e-8)).sum()
+
+
+RESTARTS_STANDARDISED = (
+    "your recursion restarts (the running return set to 0) at every nonzero reward, as "
+    "Karpathy's Pong code does, and your returns are standardised (minus their mean, over their "
+    "{std} std): a return runs through every reward to the episode's end, and the contract's "
+    "are the returns themselves, " + CONTRACT_RETURNS)
+
+
+def _restarts_standardised(unbiased):
+    def discounted_returns(rewards, gamma):
+        out = restarts_at_rewards(rewards, gamma)
+        return (out - out.mean()) / (out.std(unbiased=unbiased) + 1e-8)
+    discounted_returns.__name__ = "restarts_standardised_" + ("sample" if unbiased
+                                                               else "population")
+    return discounted_returns
+
+
+restarts_standardised_sample = convention(
+    "discounted_returns", RESTARTS_STANDARDISED.replace("{std}", "sample"))(
+        _restarts_standardised(True))
+restarts_standardised_population = convention(
+    "discounted_returns", RESTARTS_STANDARDISED.replace("{std}", "population"))(
+        _restarts_standardised(False))

@@ -1,8 +1,8 @@
 """Random calls of every graded function, drawn from the contract's shapes and ranges (the loss
 of one episode and of a (T, N) batch): the mutation benchmark (benchmarks/bench_mutation.py)
 calls the reference and each mutant on them to tell an equivalent mutant from one the hidden
-suite must kill. ``wrt``: the arguments whose gradients the contract speaks of (none flow into
-returns or a baseline)."""
+suite must kill. Rewards come dense and sparse (mostly 0, as in Pong). ``wrt``: the arguments
+whose gradients the contract speaks of (none flow into returns or a baseline)."""
 import torch
 
 
@@ -26,8 +26,10 @@ def calls(g: torch.Generator, dtype: torch.dtype) -> list[tuple[str, tuple, dict
     batch_baseline = torch.randn(N, generator=g, dtype=torch.float64).to(dtype)
     probs = torch.softmax(torch.randn(K, generator=g, dtype=torch.float64), 0).to(dtype)
     arm_returns = (torch.randn(K, generator=g, dtype=torch.float64) * 5).to(dtype)
+    sparse = rewards * (torch.rand(T, generator=g) < 0.3).to(dtype)    # mostly 0, as in Pong
     return ([("discounted_returns", (rewards, gamma), {}, []),
              ("discounted_returns", (rewards, 1.0), {}, []),
+             ("discounted_returns", (sparse, gamma), {}, []),
              ("softmax_logprob_grad", (logits, action), {}, []),
              ("reinforce_update", (logits, action, ret, lr), {}, [])]
             + [("reinforce_loss", (lp, returns, b), {}, [0, 1] + ([2] if torch.is_tensor(b) else []))

@@ -64,9 +64,16 @@ PROMISES = {
 @points(2, group="discounted returns")
 @both_dtypes
 def test_discounted_returns_random(compare, dtype):
-    """random rewards, gamma 0.9"""
-    rewards = torch.randn(17, generator=gen(1), dtype=torch.float64).to(dtype)
-    compare("discounted_returns", rewards, 0.9, case=f"17 random rewards, gamma 0.9, {dtype}")
+    """random rewards, gamma 0.9: dense, and sparse (mostly 0, a point now and then, as in Pong)"""
+    g = gen(1)
+    rewards = torch.randn(17, generator=g, dtype=torch.float64).to(dtype)
+    sparse = rewards * (torch.rand(17, generator=g) < 0.3).to(dtype)
+    sparse[[3, 10]] = rewards[[3, 10]]      # a point at least, with steps of no reward after
+    sparse[-1] = 0.0
+    with compare.gather():                  # both compared: a cause needs both
+        compare("discounted_returns", rewards, 0.9, case=f"17 random rewards, gamma 0.9, {dtype}")
+        compare("discounted_returns", sparse, 0.9,
+                case=f"17 sparse rewards (mostly 0), gamma 0.9, {dtype}")
 
 
 @points(1, group="discounted returns", gate="discounted_returns")
