@@ -148,3 +148,23 @@ def test_answers_of_one_number_tolerate_a_few_unexplained_cases_and_say_so():
     assert closest(cases(student_with(2)), [("dot", "keeps the dot", keeps_dot)], answer) is None
     exact = closest(cases(keeps_dot), [("dot", "keeps the dot", keeps_dot)], answer)
     assert exact is not None and exact.exact and not exact.partial
+
+
+def test_two_conventions_with_one_name_are_refused_and_a_loop_variable_counts_once():
+    import types
+
+    from autograder.engine.causes.closest import convention, conventions
+
+    def made(name):
+        def fn(x):
+            return x
+        fn.__name__ = name
+        return convention("f", "text")(fn)
+
+    module = types.ModuleType("conv")
+    module.a, module.b = made("same"), made("same")
+    with pytest.raises(ValueError, match="two conventions are named same"):
+        conventions(module)
+    module.b = made("other")
+    module._fn = module.b          # a factory loop's variable still holds the last one
+    assert [c.name for c in conventions(module)] == ["same", "other"]

@@ -85,9 +85,17 @@ def convention(fn: str, text: str):
 
 
 def conventions(module) -> list[Convention]:
-    """The conventions a loaded ``conventions.py`` marks, in the order it defines them."""
-    return [v.convention for v in vars(module).values()
-            if isinstance(getattr(v, "convention", None), Convention)]
+    """The conventions a loaded ``conventions.py`` marks, in the order it defines them; their
+    names must differ (an answer is cached by name: two made by one factory must be renamed)."""
+    found = list({id(c): c for c in (getattr(v, "convention", None)
+                                     for v in vars(module).values())
+                  if isinstance(c, Convention)}.values())   # a loop's variable holds one again
+    names = [c.name for c in found]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"{getattr(module, '__file__', module)}: two conventions are named "
+                         f"{', '.join(twice)}; give each its own __name__")
+    return found
 
 
 @dataclass(frozen=True)
