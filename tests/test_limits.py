@@ -171,6 +171,13 @@ def test_a_first_call_that_builds_an_optimizer_pays_no_import(tmp_path):
     optim = read("s", tmp_path / "optim", EX.name, ["step", "dynamo"]).load_message(EX.name, {})
     assert mentions_optimizer(optim) and not mentions_optimizer(plain)
     assert mentions_optimizer({"cells": [[0, "from torch.optim import Adam"]]})
+    # a provided course module's optimizer (ppo's cartpole.py) trains in the grader, not here
+    assert not mentions_optimizer({**plain, "provided": {"cartpole": "torch.optim.Adam(p)"}})
+    assert mentions_optimizer({**optim, "provided": {"cartpole": "torch.optim.Adam(p)"}})
+    for text in ("the scalar a torch optimiser minimises", "optimizer = None", "optima"):
+        assert not mentions_optimizer({"source": text}), text
+    for text in ("from torch import optim", "import torch.optim as o", "getattr(torch, 'optim')"):
+        assert mentions_optimizer({"source": text}), text
     zygote = Zygote(ForkFactory(course.warm_imports()))     # every assignment's warm imports
     try:
         for load, warm in ((plain, False), (optim, True), (plain, True)):

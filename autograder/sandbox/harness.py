@@ -440,9 +440,10 @@ def _reachable(root) -> set:
     seen, keep, stack = set(), [], [root]
     while stack:
         node = stack.pop()
-        if node is None or _ID(node) in seen:
+        key = None if node is None else _ID(node)   # once: each id() is an audit event
+        if key is None or key in seen:
             continue
-        seen.add(_ID(node))
+        seen.add(key)
         keep.append(node)
         if not _has(_MRO(_TYPE(node)), _FUNCTION_NODE):
             stack.extend(pair[0] for pair in node.next_functions)

@@ -27,6 +27,7 @@ is loaded once; every later call is answered with the same reason at once.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -101,14 +102,20 @@ def tree_bound(spawned: dict, limits: Limits) -> str:
     return cgroup.describe_fallback(why, kernel.seccomp is not None, limits.memory_mb)
 
 
+#: the module's name as code names it (``torch.optim``, ``from torch import optim``), not the
+#: words "optimiser" or "optimizer" of a docstring
+OPTIM = re.compile(r"\boptim\b")
+
+
 def mentions_optimizer(message) -> bool:
-    """Whether any text of a load request (the student's source or cells, provided modules)
-    names ``optim``: its worker's server then pays torch's optimizer import first
-    (:meth:`.Zygote.spawn`), outside the submission's call limits and budget."""
+    """Whether the student's texts in a load request (its source or cells) name ``optim``: its
+    worker's server then pays torch's optimizer import first (:meth:`.Zygote.spawn`), outside
+    the submission's call limits and budget. The provided modules are not read: the course's
+    trainers run in the grader (:mod:`autograder.training.remote`), never in the worker."""
     if isinstance(message, str):
-        return "optim" in message
+        return OPTIM.search(message) is not None
     if isinstance(message, dict):
-        message = list(message.values())
+        message = [v for k, v in message.items() if k != "provided"]
     return isinstance(message, (list, tuple)) and any(mentions_optimizer(m) for m in message)
 
 
