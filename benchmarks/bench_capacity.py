@@ -184,7 +184,9 @@ def capacity_table(figures: dict[str, tuple[float, float, float]], n: int) -> st
     of a class of ``n``, core-s of one more grade, wall s per submission), the whole course
     per student, and what a course of :data:`COURSE` students takes on :data:`ON_CORES` cores
     (each assignment's class graded by one command: its start-up once, then one more grade
-    per student)."""
+    per student). The figures are rounded to the table's two decimals first, so its totals
+    are the sums of the rows it shows (a reader, and the doc's test, can add them up)."""
+    figures = {name: tuple(round(x, 2) for x in f) for name, f in figures.items()}
     rows = [f"| assignment | core-seconds per submission, a class of {n} | core-seconds of one "
             "more grade | wall seconds per submission, --jobs 1 |", "|---|---|---|---|"]
     rows += [f"| {name} | {cpu:.2f} | {steady:.2f} | {wall:.2f} |"
