@@ -80,7 +80,8 @@ def test_a_gradient_reply_is_scaled_whole():
 
 
 def test_pairs_cost_little():
-    """Twenty candidates, every twist, ten cases: well under a second here."""
+    """Twenty candidates, every twist, ten cases: bounded (about 0.1 s on a quiet machine;
+    the bound leaves room for a loaded one)."""
     many = [(f"c{k}", f"text {k}", lambda x, k=k: (x * x.abs().clamp(max=1.0 + k)).mean())
             for k in range(20)]
     observed = cases(lambda x: 3.0 * reference(x)) * 5

@@ -49,6 +49,13 @@ def _deltas(rewards, values, next_values, terminated, gamma):
     return rewards + gamma * _alive(terminated, rewards) * next_values - values
 
 
+def _advantages(rewards, values, next_values, terminated, truncated, gamma, lam):
+    """The contract's advantages, which the conventions below pair with other value targets
+    or standardise."""
+    deltas = _deltas(rewards, values, next_values, terminated, gamma)
+    return _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam)
+
+
 # -- compute_gae: how the TD error bootstraps, times where the recursion is cut ------------
 # Real loops get one or both of these wrong: every pair below is a convention (the bank's
 # known mistakes already stand for the single ones it has, :data:`BANKED`).
@@ -206,8 +213,7 @@ def reward_to_go_returns(rewards, values, next_values, terminated, truncated, ga
 @convention("compute_gae", "your value targets add the NEXT state's value (advantages + "
             "next_values); the contract's returns are advantages + values, V(s_t)")
 def returns_with_next_values(rewards, values, next_values, terminated, truncated, gamma, lam):
-    deltas = _deltas(rewards, values, next_values, terminated, gamma)
-    advantages = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam)
+    advantages = _advantages(rewards, values, next_values, terminated, truncated, gamma, lam)
     return advantages, advantages + next_values
 
 
@@ -216,7 +222,6 @@ def returns_with_next_values(rewards, values, next_values, terminated, truncated
             "episode was cut or the rollout ends): the contract's returns are advantages + values, "
             "the lambda-return of the same lambda as the advantages")
 def bootstrapped_returns(rewards, values, next_values, terminated, truncated, gamma, lam):
-    deltas = _deltas(rewards, values, next_values, terminated, gamma)
     keep = _alive(terminated | truncated, rewards)
     keep[-1] = 0.0                          # the rollout's end: bootstrapped like a truncation
     ends = rewards + gamma * _alive(terminated, rewards) * next_values
@@ -224,7 +229,7 @@ def bootstrapped_returns(rewards, values, next_values, terminated, truncated, ga
     for t in reversed(range(rewards.shape[0])):
         running = keep[t] * (rewards[t] + gamma * running) + (1 - keep[t]) * ends[t]
         returns[t] = running
-    return _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam), returns
+    return _advantages(rewards, values, next_values, terminated, truncated, gamma, lam), returns
 
 
 @convention("compute_gae", "your advantages come out equal to your value targets: "
@@ -232,8 +237,7 @@ def bootstrapped_returns(rewards, values, next_values, terminated, truncated, ga
             "adds the values to the advantages too; the contract's advantages are those before "
             "the values are added (returns = advantages + values, a new tensor)")
 def aliased_targets(rewards, values, next_values, terminated, truncated, gamma, lam):
-    deltas = _deltas(rewards, values, next_values, terminated, gamma)
-    returns = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam) + values
+    returns = _advantages(rewards, values, next_values, terminated, truncated, gamma, lam) + values
     return returns, returns
 
 
@@ -243,8 +247,7 @@ def _standardised(advantages, unbiased):
 
 def _standardising(unbiased, targets_too):
     def compute_gae(rewards, values, next_values, terminated, truncated, gamma, lam):
-        deltas = _deltas(rewards, values, next_values, terminated, gamma)
-        raw = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam)
+        raw = _advantages(rewards, values, next_values, terminated, truncated, gamma, lam)
         advantages = _standardised(raw, unbiased)
         return advantages, (advantages if targets_too else raw) + values
     return compute_gae
