@@ -1,5 +1,5 @@
-"""The held-out sets of real buggy functions (``benchmarks/held_out_real`` and
-``benchmarks/held_out_real2``, issue 50) stay well-formed: every file loads as a whole
+"""The held-out sets of real buggy functions (``benchmarks/held_out_real``,
+``benchmarks/held_out_real2`` and ``benchmarks/held_out_real3``, issue 50) stay well-formed: every file loads as a whole
 submission, cites where its code comes from, names its kind, and carries either the regular
 expression of its real cause or ``CORRECT = True``; and ``benchmarks/bench_held_out.py`` judges a
 grade the way its docstring says."""
@@ -15,7 +15,8 @@ from autograder.authoring import course
 from autograder.engine.mutants import Mutant
 
 #: the sets, each a folder ``<set>/<assignment>/*.py``
-SETS = [ROOT / "benchmarks" / "held_out_real", ROOT / "benchmarks" / "held_out_real2"]
+SETS = [ROOT / "benchmarks" / "held_out_real", ROOT / "benchmarks" / "held_out_real2",
+        ROOT / "benchmarks" / "held_out_real3"]
 #: a citation: an issue or pull request, ``owner/repo path``, or a code-search file id
 CITATION = re.compile(r"^(https://github\.com/[\w.-]+/[\w.-]+/(issues|pull)/\d+( .*)?"
                       r"|[\w.-]+/[\w.-]+ \S.*|code-search file \d+.*)$")
@@ -41,6 +42,25 @@ def test_the_second_set_cites_no_source_of_the_first():
              for p in (ROOT / "benchmarks" / folder).glob("*/*.py")}
     newer = {as_mutant(p)._constant("SOURCE") for p in SETS[1].glob("*/*.py")}
     assert not newer & older
+
+
+def test_the_third_set_cites_no_source_of_the_earlier_ones():
+    """``held_out_real3`` measures code no cause was tuned to: none of its citations is one that
+    an earlier set (``held_out``, ``held_out_real``, ``held_out_real2``) already uses, and no
+    earlier citation's issue, pull request or code-search file reappears under other words."""
+    def sources(folder):
+        cited = (as_mutant(p)._constant("SOURCE") for p in (ROOT / "benchmarks" / folder).glob("*/*.py"))
+        return {c for c in cited if c}
+
+    def origin(citation):
+        """The issue, pull request or code-search file a citation names, else ``owner/repo path``."""
+        found = re.match(r"(https://github\.com/\S+|code-search file \d+|\S+ \S+)", citation)
+        return found.group(1)
+
+    older = set().union(*(sources(f) for f in ("held_out", "held_out_real", "held_out_real2")))
+    newer = sources("held_out_real3")
+    assert not newer & older
+    assert not {origin(c) for c in newer} & {origin(c) for c in older}
 
 
 @pytest.mark.parametrize("path", FILES,
