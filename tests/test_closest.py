@@ -121,6 +121,31 @@ def test_the_rule_on_made_up_candidates():
     assert explains(cases(conv)[0], conv(x) * (1 + 1e-3))[:2] == (True, False)
 
 
+
+def test_an_answer_of_another_shape_than_the_reference_is_measured_by_the_candidates_of_its_shape():
+    """A per-sample answer where the contract asks for the mean: on a batch of one sample its
+    one number is the reference's too, so no distance tells the candidate from the reference;
+    the shape does (judged as a float64 precision test, where a float32 intermediate's
+    deviation fails). A candidate of the reference's shape is not helped by it."""
+    judge = partial(_judge_value, case="", precision=True)
+    per_sample = (lambda v: -v)
+    batches = [torch.tensor(b, dtype=torch.float64) for b in ([0.5], [1.0, -2.0, 0.25])]
+
+    def cases(student):
+        return [Observation("f", "value", (x,), {}, student(x), (-x).mean(), judge, key=f"s{i}")
+                for i, x in enumerate(batches)]
+
+    def answer(fn, obs):
+        return fn(*obs.args)
+    nudged_student = (lambda v: -v * (1 + 1e-6))
+    for student in (per_sample, nudged_student):
+        found = closest(cases(student), [("rows", "per sample", per_sample),
+                                         ("mean2", "twice", lambda v: -2 * v.mean())], answer)
+        assert found is not None and found.names == ("rows",), found
+    one = cases(nudged_student)[0]
+    assert explains(one, per_sample(*one.args))[0]
+    assert not explains(one, (-one.args[0]).mean() * 1.5)[0]
+
 def test_answers_of_one_number_tolerate_a_few_unexplained_cases_and_say_so():
     """A verifier's bits: a candidate that explains all but one in ten of the failed cases is
     named, saying that another difference remains; one that misses more is not."""

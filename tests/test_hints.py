@@ -104,6 +104,11 @@ def test_diagnoses_from_the_reference_answer():
     column = broadcast_shape(torch.zeros(4, 4), ref, (ref,))
     assert "(4,) tensor with a (4, 1) one" in column
     assert broadcast_shape(torch.zeros(3), ref, (ref,)) == ""
+    scalar = ref.mean()     # a per-sample answer where the mean is asked: no broadcast
+    for answer, args in ((ref, (ref,)), (ref, (ref, ref * 2)), (torch.zeros(1), (ref[:1],)),
+                         (torch.zeros(4, 1), (ref[:, None],)), (torch.zeros(7), (ref, ref[:3]))):
+        assert broadcast_shape(answer, scalar, args) == "", answer.shape
+    assert "(4,) tensor with a (4, 1) one" in broadcast_shape(torch.zeros(4, 4), scalar, (ref,))
 
     def normalise(x, eps=0.5):
         return (x - x.mean()) / (x.std() + eps)

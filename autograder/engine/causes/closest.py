@@ -165,13 +165,16 @@ def explains(obs: Observation, answer) -> tuple[bool, bool, float]:
     """(explains, exactly, distance as a fraction of the reference's) of one case: a candidate
     must lie within a small deviation (:func:`small`) of the student's answer; where it
     differs from the reference's and the student failed, also :data:`RATIO` times closer than
-    the reference (where it agrees with the reference, the case tells it from nothing)."""
+    the reference (where it agrees with the reference, the case tells it from nothing; where
+    the reference's answer has another shape than both, it lies at no measurable distance)."""
     if agree(obs, obs.student, answer):
         return True, True, 0.0
     if not small(obs, obs.student, answer):
         return False, False, math.inf
     if agree(obs, obs.student, obs.reference) or agree(obs, answer, obs.reference):
         return True, False, 0.0
+    if shape(obs.student) != shape(obs.reference) and shape(answer) == shape(obs.student):
+        return True, False, 0.0     # the reference's answer has another shape: no distance
     student = flat(obs.student)
     d = distance(student, flat(answer))
     ref = distance(student, flat(obs.reference))
@@ -180,6 +183,13 @@ def explains(obs: Observation, answer) -> tuple[bool, bool, float]:
     if ref == 0.0:          # the same numbers as the reference: the difference lies elsewhere
         return False, False, math.inf
     return d <= RATIO * ref, False, d / ref
+
+
+def shape(answer) -> tuple | None:
+    """The shape of an answer's value (a gradient reply's value), None where it is no tensor:
+    an answer of one shape lies no distance from one of another, whatever its numbers."""
+    value = answer if isinstance(answer, torch.Tensor) else getattr(answer, "value", answer)
+    return tuple(value.shape) if isinstance(value, torch.Tensor) else None
 
 
 def closest(cases: list[Observation], candidates: list[tuple[str, str, object]], answer) \

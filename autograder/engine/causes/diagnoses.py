@@ -9,7 +9,8 @@ only when the numbers fit one specific story exactly:
   said of a call that asks for standardising (an argument such as ``normalize_std=True``:
   the answer then is standardised, and the difference lies elsewhere);
 * the answer's shape is what broadcasting two of the inputs gives, one of them as a column
-  (a ``(T,)`` tensor times a ``(T, 1)`` one is ``(T, T)``);
+  (a ``(T,)`` tensor times a ``(T, 1)`` one is ``(T, T)``), and is neither one's own shape (a
+  ``(B,)`` answer where a scalar is asked is a mean left out, not a broadcast);
 * the answer is the reference's answer computed with another ``eps`` than the one passed in
   (a hard-coded eps).
 """
@@ -64,6 +65,8 @@ def broadcast_shape(actual, expected, args) -> str:
     shapes = {tuple(a.shape) for a in args if isinstance(a, torch.Tensor)} | {tuple(expected.shape)}
     for a, b in itertools.product(shapes, repeat=2):
         for column in (b + (1,), (1,) + b):
+            if tuple(actual.shape) in (a, column):
+                continue        # an operand's own shape: nothing was broadcast (no mean taken)
             try:
                 if tuple(torch.broadcast_shapes(a, column)) == tuple(actual.shape):
                     return (f"shape {tuple(actual.shape)} is what broadcasting a {a} tensor "

@@ -5,8 +5,13 @@ the styles students write (loops, numpy, float32 inside, an extra eps, torch.whe
 with ``CAUSE``, a regular expression that the right cause's words match, written from what
 the code computes before grading it; ``$^`` marks a correct variant, which must lose no point
 and be shown no cause. Kinds: a clip on one side, the band in log space, clip_eps not passed
-on, the min of the batch means, centred advantages, entropy terms, k3 reversed, pairs (a
-known mistake with its sign flipped or summed), the answer's type, a gradient cut.
+on or hard-coded at 0.1 or 0.3, the min of the batch means, the min over the ratios before A
+multiplies, the product r * A clamped (to the band, or between (1 -+ eps) * A), the
+surrogate's conventions written inline in the loss, advantages centred, std-scaled or
+standardised (either std, any small eps), entropy terms of several coefficients, the plain
+policy-gradient loss, a KL with no mean, KL estimates clamped at zero (per sample or whole),
+mean(r - 1), weighted by the new probability, squared without the half, k3 reversed, pairs
+(a known mistake with its sign flipped or summed), the answer's type, a gradient cut.
 """
 import re
 import tempfile
