@@ -3,9 +3,10 @@
 Each setting is a comma-separated list of Config fields; every seed trains with the
 reference loss until the training mean reaches 475 (or 100 k steps), then the policy
 is evaluated greedily over 100 episodes, as the grading rule does. Prints, per
-setting: median and worst steps to 475, median and worst wall time per seed (two
-seeds run side by side, so times are comparable within one run only), and how many
-evaluations fell below 475.
+setting: median and worst steps to 475, median and worst exchanges per seed (calls of
+the loss until the run stops: each is one exchange with the sandboxed worker in a
+grade), median and worst wall time per seed (two seeds run side by side, so times are
+comparable within one run only), and how many evaluations fell below 475.
 
 Run: ``.venv/bin/python benchmarks/sweep_cartpole.py --seeds 300:340 \\
       "num_envs=8,minibatch_size=250,learning_rate=6e-3" "num_envs=2,minibatch_size=100,learning_rate=2e-3"``
@@ -46,10 +47,16 @@ def one(job):
     cartpole = rl_check.trainer()
     config = replace(cartpole.Config(), seed=seed, stop_at_mean=475, abort_at=10_000,
                      **parse(setting))
+    loss, calls = reference_module(get("ppo")).ppo_clip_loss, []
+
+    def counted(*args):
+        calls.append(1)
+        return loss(*args)
+
     start = time.perf_counter()
-    policy, _, history = cartpole.train(reference_module(get("ppo")).ppo_clip_loss, config)
+    policy, _, history = cartpole.train(counted, config)
     seconds = time.perf_counter() - start
-    return setting, history.reached_at, seconds, rl_check.evaluate(policy)
+    return setting, history.reached_at, seconds, rl_check.evaluate(policy), len(calls)
 
 
 def main():
@@ -66,8 +73,10 @@ def main():
         mine = [r for r in results if r[0] == setting]
         steps = [r[1] or 10 ** 6 for r in mine]
         times = [r[2] for r in mine]
+        exchanges = [r[4] for r in mine]
         print(f"{setting or 'defaults'}: median steps {statistics.median(steps):,.0f}, "
-              f"worst {max(steps):,}; median {statistics.median(times):.2f} s, worst "
+              f"worst {max(steps):,}; exchanges median {statistics.median(exchanges):,.0f}, "
+              f"worst {max(exchanges):,}; median {statistics.median(times):.2f} s, worst "
               f"{max(times):.2f} s; evaluation < 475: {sum(r[3] < 475 for r in mine)}/{len(mine)}")
 
 
