@@ -343,3 +343,4 @@ def next_position_mask(token_logprobs, mask):
             "response loses its first token; " + CONTRACT_SEQUENCE)
 def first_position_dropped(token_logprobs, mask):
     return _where_sum(token_logprobs[:, 1:], mask[:, 1:])
+

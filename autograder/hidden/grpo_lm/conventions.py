@@ -284,6 +284,21 @@ def last_signed_number(completion, a, b):
     return _bit(bool(found) and found[-1] == str(a * b))
 
 
+@convention("verify", "your code strips the completion's outer whitespace (completion.strip()) "
+            "before reading the answer, so '=408.\\n' and '=408. ' pass; " + CONTRACT_ANSWER
+            + ", nothing else may follow it: a space or a newline makes it wrong")
+def completion_stripped(completion, a, b):
+    answer = _after_last_equals(completion.strip() if isinstance(completion, str) else None)
+    return _bit(answer is not None and answer.removesuffix(".") == str(a * b))
+
+
+@convention("verify", "your answer is cut at its first '.' (answer.split('.')[0]), so '408.5', "
+            "'408..' and '408.0' pass; " + CONTRACT_ANSWER + ", nothing else may follow it")
+def cut_at_first_dot(completion, a, b):
+    answer = _after_last_equals(completion)
+    return _bit(answer is not None and answer.split(".")[0] == str(a * b))
+
+
 MEAN_RATIO = ("your weights average the tokens' ratios (an arithmetic mean of exp(log-ratio) "
               "over the real tokens), then cap; " + CONTRACT_TIS + ": the ratio of the whole "
               "response is the PRODUCT of its tokens' ratios")

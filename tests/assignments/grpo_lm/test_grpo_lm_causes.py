@@ -1,6 +1,7 @@
 """grpo_lm's conventions name the right cause for buggy verifiers and weights written as real
-code writes them (tests/assignments/grpo_lm/causes/: a lenient int(float()) reading, the last
-signed number of the text, an arithmetic mean of the tokens' ratios; loops, regexes, numpy,
+code writes them (tests/assignments/grpo_lm/causes/: a lenient int(float()) or round(float())
+reading, the last signed number of the text, the completion's outer whitespace stripped, the
+answer cut at its first '.', an arithmetic mean of the tokens' ratios; loops, regexes, numpy,
 float32 inside, an extra eps)."""
 import pytest
 
