@@ -344,3 +344,20 @@ def next_position_mask(token_logprobs, mask):
 def first_position_dropped(token_logprobs, mask):
     return _where_sum(token_logprobs[:, 1:], mask[:, 1:])
 
+
+
+LOG_SOFTMAX = ("your code applies log_softmax over the L positions to log-probs that are "
+               "already normalised (as if they were logits), which subtracts a logsumexp from "
+               "every token; " + CONTRACT_SEQUENCE + ", used as they come")
+
+
+@convention("sequence_logprob", LOG_SOFTMAX)
+def log_softmax_over_positions(token_logprobs, mask):
+    return _where_sum(torch.log_softmax(token_logprobs, dim=1), mask)
+
+
+@convention("sequence_logprob", LOG_SOFTMAX)
+def log_softmax_over_real_positions(token_logprobs, mask):
+    """The same, the padding set to -inf first (so that it takes no share)."""
+    real = token_logprobs.masked_fill(~mask, float("-inf"))
+    return _where_sum(torch.log_softmax(real, dim=1), mask)

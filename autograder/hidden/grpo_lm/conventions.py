@@ -299,6 +299,17 @@ def cut_at_first_dot(completion, a, b):
     return _bit(answer is not None and answer.split(".")[0] == str(a * b))
 
 
+@convention("verify", "your answer is cut at its first '.' and read with int() "
+            "(int(answer.split('.')[0])), so '408.5', '408.0', '0408', '+408' and ' 408' pass; "
+            + CONTRACT_ANSWER + ", compared as text")
+def int_of_first_chunk(completion, a, b):
+    answer = _after_last_equals(completion)
+    try:
+        return _bit(answer is not None and int(answer.split(".")[0]) == a * b)
+    except ValueError:
+        return 0.0
+
+
 MEAN_RATIO = ("your weights average the tokens' ratios (an arithmetic mean of exp(log-ratio) "
               "over the real tokens), then cap; " + CONTRACT_TIS + ": the ratio of the whole "
               "response is the PRODUCT of its tokens' ratios")
