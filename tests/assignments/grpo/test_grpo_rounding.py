@@ -88,3 +88,23 @@ def test_the_banks_float32_mistakes_keep_the_rounding(name, mistake):
     for fn in mutant.functions:
         if fn in PRECISION:
             assert ROUNDED in diagnosis(fn, namespace), fn
+
+
+def test_the_numbers_alone_show_rounding_only_where_they_scatter_as_rounding_does():
+    """pgcheck.rounding.rounding_shows on made-up numbers: float32's grid and scattered
+    differences show it; one number, every number scaled one way, one constant added, or one
+    change per row do not."""
+    import torch
+
+    from pgcheck.rounding import rounding_shows
+    g = torch.Generator().manual_seed(0)
+    want = torch.randn(4, 6, generator=g, dtype=torch.float64)
+    scattered = want + torch.randn(4, 6, generator=g, dtype=torch.float64) * 1e-7
+    rows = torch.tensor([[1 + 3e-8], [1 - 2e-8], [1 + 5e-8], [1 - 4e-8]], dtype=torch.float64)
+    assert rounding_shows(want.float().double(), want)
+    assert rounding_shows(scattered, want)
+    assert rounding_shows(want * rows, want)          # a row's own number rounded, both ways
+    assert not rounding_shows(want * (1 - 1e-8), want)
+    assert not rounding_shows(want + 1e-8, want)
+    assert not rounding_shows(want * rows.abs().clamp(max=1) + 1e-8, want)
+    assert not rounding_shows(want[0, 0] + 1e-8, want[0, 0])
