@@ -28,6 +28,9 @@ from dataclasses import dataclass
 
 import torch
 
+from pgcheck.rounding import (FLOAT32_CAUSES, ROUNDED, rounding_diagnosis,  # noqa: F401
+                              rounding_shows)
+
 #: the value checks' tolerances (relative, absolute), by result dtype: float64 results count
 #: as right within float32 precision, since a value check judges the algorithm
 TOLERANCES = {
@@ -40,10 +43,6 @@ TOLERANCES = {
 FLOAT64_PRECISION = (1e-9, 1e-11)
 #: worked examples from the course texts are quoted to 2-3 decimals
 TEXT_TOLERANCE = 5e-3
-#: where a float32 intermediate shows in a float64 answer, and how to avoid each
-FLOAT32_CAUSES = ("`.float()` on a mask or flag (use `.to(x.dtype)` of a float64 input x)",
-                  "`torch.tensor` of Python floats (float32 unless given `dtype=`)",
-                  "a float32 buffer (`torch.zeros(T)`: use `torch.zeros_like(x)`)")
 
 
 #: how much of the expected values a failure shows (:attr:`Mismatch.shown`): every digit it
@@ -235,8 +234,10 @@ def tolerance_text(rtol: float, atol: float) -> str:
 
 def precision_diagnosis(got: torch.Tensor, want: torch.Tensor, actual_dtype) -> str:
     """Why a float64 answer failed the float64 precision check, from the numbers alone:
-    float32 where float64 is due, float32 precision without float64's, or a gap larger
-    than any rounding (then the value checks say more)."""
+    float32 where float64 is due, float32 precision without float64's (float32 rounding
+    named only where the numbers show it, :func:`rounding_shows`; the grader also replays
+    the reference rounded, :func:`autograder.engine.causes.diagnoses.float32_reproduces`),
+    or a gap larger than any rounding (then the value checks say more)."""
     value_rtol, value_atol = TOLERANCES[torch.float32]
     within_float32 = bool(torch.allclose(got, want, rtol=value_rtol, atol=value_atol,
                                          equal_nan=True))
@@ -245,9 +246,7 @@ def precision_diagnosis(got: torch.Tensor, want: torch.Tensor, actual_dtype) -> 
         return ("the result is float32 for float64 inputs: somewhere the computation left "
                 f"float64. Usual causes: {causes}")
     if within_float32:
-        return ("the answer agrees with the reference to float32 precision (about 7 digits) "
-                "but not to float64's (about 16): a float32 intermediate rounded it. Usual "
-                f"causes: {causes}")
+        return rounding_diagnosis(rounding_shows(got, want))
     return ("the answer differs by more than any rounding: the value tests of this function "
             "show the case to fix first")
 

@@ -50,6 +50,7 @@ from autograder.engine.assertions import (Mismatch, expect_close, expect_float, 
 from autograder.engine.causes import (UNKNOWN, Cause, Causes, Observation, Raised,  # noqa: F401
                                       diagnose)
 from autograder.engine.causes.evidence import one_line
+from autograder.engine.causes.diagnoses import rounding_checked
 from pgcheck.calls import CallResult, call_function, clone
 from autograder.sandbox.problems import StudentError
 from autograder.sandbox.replies import ReferenceRun
@@ -207,6 +208,9 @@ class Compare:
             expect_same(actual, expected, case=case, names=names, precision=_precision,
                         exact=exact)
         except Mismatch as exc:
+            if _precision:
+                exc.diagnosis = rounding_checked(exc.diagnosis, getattr(self.reference, fn),
+                                                 clone(args), clone(kwargs), actual)
             if not exc.diagnosis:
                 exc.with_diagnosis(diagnose(getattr(self.reference, fn), clone(args),
                                             clone(kwargs), actual, expected))

@@ -12,7 +12,10 @@ only when the numbers fit one specific story exactly:
   (a ``(T,)`` tensor times a ``(T, 1)`` one is ``(T, T)``), and is neither one's own shape (a
   ``(B,)`` answer where a scalar is asked is a mean left out, not a broadcast);
 * the answer is the reference's answer computed with another ``eps`` than the one passed in
-  (a hard-coded eps).
+  (a hard-coded eps);
+* a float64 answer within float32 precision but not float64's: float32 rounding is named only
+  where it reproduces the answer (:func:`float32_reproduces`), since a small constant of the
+  student's own (an extra eps) moves an answer by as little.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ import itertools
 import torch
 
 from autograder.engine.assertions import TOLERANCES
+from pgcheck.assertions import rounding_diagnosis, rounding_shows
 
 #: eps values students hard-code
 COMMON_EPS = (0.0, 1e-10, 1e-8, 1e-6, 1e-5, 1e-4, 1e-3)
@@ -133,3 +137,77 @@ def diagnose(reference_fn, args, kwargs, actual, expected) -> str:
         return next(filter(None, texts), "")
     return (broadcast_shape(actual, expected, args) or standard(actual, expected)
             or other_eps(reference_fn, args, kwargs, actual, expected))
+
+
+#: a float32 story reproduces an answer when it lies this much closer to it than the reference
+REPRODUCED = 0.25
+
+
+def _rounded(value, dtype=torch.float64):
+    """``value`` rounded to float32 (a float64 tensor or a Python float; else itself), kept
+    in ``dtype`` (float64: the rounding alone; float32: the arithmetic too)."""
+    if isinstance(value, torch.Tensor) and value.dtype == torch.float64:
+        return value.detach().float().to(dtype)
+    if isinstance(value, float) and not isinstance(value, bool):
+        return float(torch.tensor(value, dtype=torch.float32))
+    return value
+
+
+def float32_stories(reference_fn, args, kwargs):
+    """The reference's answers with float32 rounding: each floating input alone, then all of
+    them, rounded to float32 (float64 arithmetic after), then made float32 (float32
+    arithmetic wherever they meet no float64 tensor)."""
+    names = [("a", i) for i, v in enumerate(args) if _rounded(v) is not v] + \
+        [("k", k) for k, v in kwargs.items() if _rounded(v) is not v]
+    choices = [{n} for n in names] + ([set(names)] if len(names) > 1 else [])
+    for dtype in (torch.float64, torch.float32):
+        for chosen in choices:
+            try:
+                answer = reference_fn(*[_rounded(v, dtype) if ("a", i) in chosen else v
+                                        for i, v in enumerate(args)],
+                                      **{k: _rounded(v, dtype) if ("k", k) in chosen else v
+                                         for k, v in kwargs.items()})
+            except Exception:  # noqa: BLE001 - the reference refuses this mix of dtypes
+                continue
+            yield answer
+
+
+def _flat(answer) -> torch.Tensor:
+    """Every number of an answer (a tensor, or a tuple of them), float64, in one row."""
+    if isinstance(answer, (tuple, list)):
+        return torch.cat([_flat(a) for a in answer]) if answer else torch.zeros(0)
+    return answer.detach().double().reshape(-1)
+
+
+def float32_reproduces(reference_fn, args, kwargs, actual) -> bool:
+    """Float32 rounding reproduces a float64 answer: the numbers show it
+    (:func:`pgcheck.assertions.rounding_shows`), or one of :func:`float32_stories` lies
+    :data:`REPRODUCED` times closer to it than the reference."""
+    try:
+        with torch.no_grad():
+            want = reference_fn(*args, **kwargs)
+            if isinstance(actual, torch.Tensor):
+                shown = rounding_shows(actual.detach().double(), want.detach().double())
+            else:
+                shown = rounding_shows(_flat(actual), _flat(want))
+            if shown:
+                return True
+            got, want = _flat(actual), _flat(want)
+            gap = (got - want).abs().nan_to_num(nan=0.0, posinf=0.0).max()
+            for story in float32_stories(reference_fn, args, kwargs):
+                story = _flat(story)
+                if story.shape == got.shape and bool(
+                        (got - story).abs().nan_to_num(nan=0.0, posinf=0.0).max()
+                        <= REPRODUCED * gap):
+                    return True
+    except Exception:  # noqa: BLE001 - an answer or input of another form: no story
+        return False
+    return False
+
+
+def rounding_checked(diagnosis: str, reference_fn, args, kwargs, actual) -> str:
+    """A precision diagnosis that leaves float32 rounding unproven, made the rounding one
+    where :func:`float32_reproduces` reproduces the answer; any other diagnosis itself."""
+    if diagnosis != rounding_diagnosis(False):
+        return diagnosis
+    return rounding_diagnosis(float32_reproduces(reference_fn, args, kwargs, actual))

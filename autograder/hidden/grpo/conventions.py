@@ -318,3 +318,46 @@ def _register_advantages():
 
 
 _register_advantages()
+
+
+# -- sequence_logprob: the mask and the log-probs out of step by one position (the shift of a
+# causal LM's logits, applied to log-probs that are already aligned with their tokens)
+
+CONTRACT_SEQUENCE = ("the contract's log-probs and mask are already aligned: the sum of "
+                     "token_logprobs where mask is True, position by position")
+
+
+def _where_sum(token_logprobs, mask):
+    return torch.where(mask, token_logprobs, torch.zeros_like(token_logprobs)).sum(dim=1)
+
+
+@convention("sequence_logprob", "your sum pairs each log-prob with the NEXT position's mask "
+            "(token_logprobs[:, :-1] with mask[:, 1:], a causal LM's shift applied once too "
+            "often): each response loses its last real token; " + CONTRACT_SEQUENCE)
+def next_position_mask(token_logprobs, mask):
+    return _where_sum(token_logprobs[:, :-1], mask[:, 1:])
+
+
+@convention("sequence_logprob", "your sum leaves out the first position (token_logprobs[:, 1:] "
+            "with mask[:, 1:], a causal LM's shift applied to log-probs already shifted): each "
+            "response loses its first token; " + CONTRACT_SEQUENCE)
+def first_position_dropped(token_logprobs, mask):
+    return _where_sum(token_logprobs[:, 1:], mask[:, 1:])
+
+
+
+LOG_SOFTMAX = ("your code applies log_softmax over the L positions to log-probs that are "
+               "already normalised (as if they were logits), which subtracts a logsumexp from "
+               "every token; " + CONTRACT_SEQUENCE + ", used as they come")
+
+
+@convention("sequence_logprob", LOG_SOFTMAX)
+def log_softmax_over_positions(token_logprobs, mask):
+    return _where_sum(torch.log_softmax(token_logprobs, dim=1), mask)
+
+
+@convention("sequence_logprob", LOG_SOFTMAX)
+def log_softmax_over_real_positions(token_logprobs, mask):
+    """The same, the padding set to -inf first (so that it takes no share)."""
+    real = token_logprobs.masked_fill(~mask, float("-inf"))
+    return _where_sum(torch.log_softmax(real, dim=1), mask)

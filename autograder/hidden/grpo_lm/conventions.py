@@ -248,3 +248,87 @@ def per_token_cap_geometric_mean(logp_trainer, logp_rollout, mask, cap=2.0):
     capped = (logp_trainer.detach() - logp_rollout).clamp(max=math.log(cap))
     capped = torch.where(mask, capped, torch.zeros_like(capped))
     return torch.exp(capped.sum(dim=1) / mask.sum(dim=1).clamp(min=1))
+
+
+NUMERIC = ("; " + CONTRACT_ANSWER + ", compared as text: '408.0', '408.5' and '0408' are all wrong")
+
+
+def _number_after_equals(completion, read):
+    """``read`` of the answer after the last '=', less one final '.', or None (never raises)."""
+    answer = _after_last_equals(completion)
+    if answer is None:
+        return None
+    try:
+        return read(answer.removesuffix("."))
+    except (ValueError, OverflowError):
+        return None
+
+
+@convention("verify", "your answer is read with int(float(answer)), which truncates '408.5' and "
+            "'408.9' to 408 and accepts '408.0', '+408', ' 408' and '0408'" + NUMERIC)
+def int_of_float(completion, a, b):
+    return _bit(_number_after_equals(completion, lambda s: int(float(s))) == a * b)
+
+
+@convention("verify", "your answer is rounded to the nearest integer (round(float(answer))), "
+            "which accepts '408.4', '407.6' and '408.0'" + NUMERIC)
+def rounded_float(completion, a, b):
+    return _bit(_number_after_equals(completion, lambda s: round(float(s))) == a * b)
+
+
+@convention("verify", "your answer extraction takes the last signed number anywhere in the text "
+            "(re.findall(r'-?\\d+')[-1]), so text after the answer is ignored and a number "
+            "later in the text wins; " + CONTRACT_ANSWER)
+def last_signed_number(completion, a, b):
+    found = re.findall(r"-?\d+", completion) if isinstance(completion, str) else []
+    return _bit(bool(found) and found[-1] == str(a * b))
+
+
+@convention("verify", "your code strips the completion's outer whitespace (completion.strip()) "
+            "before reading the answer, so '=408.\\n' and '=408. ' pass; " + CONTRACT_ANSWER
+            + ", nothing else may follow it: a space or a newline makes it wrong")
+def completion_stripped(completion, a, b):
+    answer = _after_last_equals(completion.strip() if isinstance(completion, str) else None)
+    return _bit(answer is not None and answer.removesuffix(".") == str(a * b))
+
+
+@convention("verify", "your answer is cut at its first '.' (answer.split('.')[0]), so '408.5', "
+            "'408..' and '408.0' pass; " + CONTRACT_ANSWER + ", nothing else may follow it")
+def cut_at_first_dot(completion, a, b):
+    answer = _after_last_equals(completion)
+    return _bit(answer is not None and answer.split(".")[0] == str(a * b))
+
+
+@convention("verify", "your answer is cut at its first '.' and read with int() "
+            "(int(answer.split('.')[0])), so '408.5', '408.0', '0408', '+408' and ' 408' pass; "
+            + CONTRACT_ANSWER + ", compared as text")
+def int_of_first_chunk(completion, a, b):
+    answer = _after_last_equals(completion)
+    try:
+        return _bit(answer is not None and int(answer.split(".")[0]) == a * b)
+    except ValueError:
+        return 0.0
+
+
+MEAN_RATIO = ("your weights average the tokens' ratios (an arithmetic mean of exp(log-ratio) "
+              "over the real tokens), then cap; " + CONTRACT_TIS + ": the ratio of the whole "
+              "response is the PRODUCT of its tokens' ratios")
+
+
+def _mean_ratio(logp_trainer, logp_rollout, mask, cap, empty):
+    ratios = torch.where(mask, torch.exp(logp_trainer.detach() - logp_rollout),
+                         torch.zeros_like(logp_rollout))
+    mean = ratios.sum(dim=1) / mask.sum(dim=1).clamp(min=1)
+    return torch.where(mask.any(dim=1), mean, torch.full_like(mean, empty)).clamp(max=cap)
+
+
+@convention("tis_weights", MEAN_RATIO)
+def mean_token_ratio(logp_trainer, logp_rollout, mask, cap=2.0):
+    """A response without real tokens weighs 0 (a vectorised sum over a count of at least 1)."""
+    return _mean_ratio(logp_trainer, logp_rollout, mask, cap, 0.0)
+
+
+@convention("tis_weights", MEAN_RATIO)
+def mean_token_ratio_empty_one(logp_trainer, logp_rollout, mask, cap=2.0):
+    """... or 1 (a loop that leaves its default weight)."""
+    return _mean_ratio(logp_trainer, logp_rollout, mask, cap, 1.0)
