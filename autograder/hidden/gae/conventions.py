@@ -83,6 +83,17 @@ def _truncation_zeroed(rewards, values, next_values, terminated, truncated, gamm
     return torch.where(truncated, torch.zeros_like(deltas), deltas)
 
 
+def _masked_delta(mask):
+    """A TD error multiplied as a whole by 1 - ``mask(terminated, truncated)``."""
+    def deltas(rewards, values, next_values, terminated, truncated, gamma):
+        return delta_masked(rewards, values, next_values, mask(terminated, truncated), gamma)
+    return deltas
+
+
+def _masked_target(rewards, values, next_values, terminated, truncated, gamma):
+    return target_masked(rewards, values, next_values, terminated, gamma)
+
+
 def _next_for_current(rewards, values, next_values, terminated, truncated, gamma):
     return next_for_current(rewards, values, next_values, terminated, gamma)
 
@@ -115,6 +126,16 @@ BOOTSTRAPS = (
     ("next_value_subtracted", _next_for_current,
      "your TD error subtracts the NEXT state's value where the current one belongs "
      "(r_t + gamma * V(s_{t+1}) - V(s_{t+1}))"),
+    ("masked_delta", _masked_delta(_TERMINATED),
+     "your TD error is multiplied by (1 - terminated_t) as a whole: a terminal step's is 0, "
+     "where r_t - V(s_t) belongs"),
+    ("done_masked_delta", _masked_delta(_DONE),
+     "your TD error is multiplied by (1 - done_t) as a whole: the last step of every episode "
+     "(terminated or truncated) gets 0, where r_t - V(s_t) (terminated) or "
+     "r_t + gamma * next_values[t] - V(s_t) (truncated) belongs"),
+    ("masked_target", _masked_target,
+     "your TD error multiplies the whole target r_t + gamma * V(s_{t+1}) by (1 - terminated_t): "
+     "the reward of a terminal step is dropped too"),
 )
 
 
@@ -269,3 +290,64 @@ def _standardisings():
 
 
 globals().update((f.__name__, f) for f in _standardisings())
+
+
+# -- the discount and lambda: fixed at a common value, or swapped --------------------------
+# Code ported from a training script keeps its module's GAMMA = 0.99 / self.lam = 0.95 (or a
+# default argument's) where the arguments belong.
+
+#: the values real code fixes gamma and lambda at
+GAMMAS = (0.99, 0.95, 0.9, 0.98, 0.97, 0.995, 0.999)
+LAMS = (0.95, 0.9, 0.97, 0.99, 0.98, 0.92, 0.8)
+FIXED = ("your code computes with {what} whatever is passed (a constant of the code, or a "
+         "default, where the argument belongs); the contract uses the {which} it is given")
+
+
+def _fixed_td(value):
+    def td_residuals(rewards, values, next_values, terminated, gamma):
+        return _deltas(rewards, values, next_values, terminated, value)
+    td_residuals.__name__ = f"td_gamma_fixed_{value:g}".replace(".", "_")
+    return convention("td_residuals", FIXED.format(what=f"gamma = {value:g}", which="gamma"))(
+        td_residuals)
+
+
+def _fixed_gae(fixed_gamma, fixed_lam):
+    def compute_gae(rewards, values, next_values, terminated, truncated, gamma, lam):
+        gamma = gamma if fixed_gamma is None else fixed_gamma
+        lam = lam if fixed_lam is None else fixed_lam
+        advantages = _advantages(rewards, values, next_values, terminated, truncated, gamma, lam)
+        return advantages, advantages + values
+    said = [f"{n} = {v:g}" for n, v in (("gamma", fixed_gamma), ("lambda", fixed_lam))
+            if v is not None]
+    which = " and ".join(n for n, v in (("gamma", fixed_gamma), ("lambda", fixed_lam))
+                         if v is not None)
+    compute_gae.__name__ = "_".join(f"{n}_fixed_{v:g}".replace(".", "_") for n, v in
+                                    (("gamma", fixed_gamma), ("lam", fixed_lam))
+                                    if v is not None)
+    return convention("compute_gae", FIXED.format(what=" and ".join(said), which=which))(
+        compute_gae)
+
+
+def _fixings():
+    yield from (_fixed_td(g) for g in GAMMAS)
+    yield from (_fixed_gae(g, None) for g in GAMMAS)
+    yield from (_fixed_gae(None, lam) for lam in LAMS)
+    yield _fixed_gae(0.99, 0.95)
+
+
+globals().update((f.__name__, f) for f in _fixings())
+
+
+@convention("compute_gae", "your code swaps gamma and lambda: the TD error discounts "
+            "V(s_{t+1}) by lambda; the contract's delta_t = r_t + gamma * (1 - terminated_t) * "
+            "V(s_{t+1}) - V(s_t), and the recursion's factor is gamma * lam")
+def gamma_lam_swapped(rewards, values, next_values, terminated, truncated, gamma, lam):
+    advantages = _advantages(rewards, values, next_values, terminated, truncated, lam, gamma)
+    return advantages, advantages + values
+
+
+@convention("compute_gae", "your pair comes out in the other order, (returns, advantages): "
+            "the contract returns (advantages, returns), returns = advantages + values")
+def outputs_swapped(rewards, values, next_values, terminated, truncated, gamma, lam):
+    advantages = _advantages(rewards, values, next_values, terminated, truncated, gamma, lam)
+    return advantages + values, advantages
