@@ -133,6 +133,10 @@ BOOTSTRAPS = (
      "your TD error is multiplied by (1 - done_t) as a whole: the last step of every episode "
      "(terminated or truncated) gets 0, where r_t - V(s_t) (terminated) or "
      "r_t + gamma * next_values[t] - V(s_t) (truncated) belongs"),
+    ("flags_swapped", _bootstrap(_NEXT, lambda terminated, truncated: truncated),
+     "your TD error takes the flags the other way round: it drops the bootstrap at a "
+     "truncation and keeps it after a termination (1 - truncated_t where 1 - terminated_t "
+     "belongs)"),
     ("masked_target", _masked_target,
      "your TD error multiplies the whole target r_t + gamma * V(s_{t+1}) by (1 - terminated_t): "
      "the reward of a terminal step is dropped too"),
@@ -164,6 +168,9 @@ CUTS = (
      "the next episode's (no (1 - done_t) in the recursion)"),
     ("across_truncations", _cut(_TERMINATED),
      "your recursion is cut at terminations only: across a truncation the advantage of the "
+     "episode's last step takes in the next episode's"),
+    ("across_terminations", _cut(lambda terminated, truncated: truncated),
+     "your recursion is cut at truncations only: across a termination the advantage of the "
      "episode's last step takes in the next episode's"),
     ("next_flag", _shifted_cut(1),
      "your recursion is cut by the NEXT step's done flag (1 - done_{t+1}) where step t's own "
@@ -351,3 +358,13 @@ def gamma_lam_swapped(rewards, values, next_values, terminated, truncated, gamma
 def outputs_swapped(rewards, values, next_values, terminated, truncated, gamma, lam):
     advantages = _advantages(rewards, values, next_values, terminated, truncated, gamma, lam)
     return advantages + values, advantages
+
+
+@convention("compute_gae", "your recursion starts one step before the rollout's end (a loop "
+            "over range(T - 1)): the last step's advantage is 0, and its TD error reaches no "
+            "earlier step; " + CONTRACT_GAE + ", from A_{T-1} = delta_{T-1}")
+def last_row_dropped(rewards, values, next_values, terminated, truncated, gamma, lam):
+    deltas = _deltas(rewards, values, next_values, terminated, gamma)
+    deltas[-1] = 0.0
+    advantages = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam)
+    return advantages, advantages + values

@@ -244,6 +244,14 @@ def _fixed_gamma(value):
 globals().update((f.__name__, f) for f in map(_fixed_gamma, GAMMAS))
 
 
+@convention("discounted_returns", "your answer at step t is gamma ** t * r_t, each reward "
+            "discounted by its own step, with no sum over the rewards that follow; "
+            + CONTRACT_RETURNS + ", a sum over every reward from step t on")
+def discounted_rewards_only(rewards, gamma):
+    steps = torch.arange(rewards.shape[0], dtype=rewards.dtype)
+    return rewards * gamma ** steps
+
+
 # -- reinforce_update: the step along another gradient, or the policy returned ---------------
 
 def _argmax_onehot(logits, action):
