@@ -318,28 +318,35 @@ def _fixed_td(value):
         td_residuals)
 
 
-def _fixed_gae(fixed_gamma, fixed_lam):
+def _fixed_gae(fixed_gamma, fixed_lam, unbiased=None):
+    """gamma and/or lambda fixed (None: the argument's); the advantages standardised with the
+    sample (``unbiased``) or population std, or not at all (None)."""
     def compute_gae(rewards, values, next_values, terminated, truncated, gamma, lam):
         gamma = gamma if fixed_gamma is None else fixed_gamma
         lam = lam if fixed_lam is None else fixed_lam
         advantages = _advantages(rewards, values, next_values, terminated, truncated, gamma, lam)
-        return advantages, advantages + values
-    said = [f"{n} = {v:g}" for n, v in (("gamma", fixed_gamma), ("lambda", fixed_lam))
-            if v is not None]
-    which = " and ".join(n for n, v in (("gamma", fixed_gamma), ("lambda", fixed_lam))
-                         if v is not None)
-    compute_gae.__name__ = "_".join(f"{n}_fixed_{v:g}".replace(".", "_") for n, v in
-                                    (("gamma", fixed_gamma), ("lam", fixed_lam))
-                                    if v is not None)
-    return convention("compute_gae", FIXED.format(what=" and ".join(said), which=which))(
-        compute_gae)
+        shown = advantages if unbiased is None else _standardised(advantages, unbiased)
+        return shown, advantages + values
+    fixed = [(n, v) for n, v in (("gamma", fixed_gamma), ("lambda", fixed_lam)) if v is not None]
+    said = " and ".join(f"{n} = {v:g}" for n, v in fixed)
+    text = FIXED.format(what=said, which=" and ".join(n for n, _ in fixed))
+    compute_gae.__name__ = "_".join(f"{n.replace('lambda', 'lam')}_fixed_{v:g}".replace(".", "_")
+                                    for n, v in fixed)
+    if unbiased is not None:
+        std = "sample" if unbiased else "population"
+        compute_gae.__name__ += f"_standardised_{std}"
+        text += "; and " + STANDARDISED.format(std=std, targets="")
+    return convention("compute_gae", text)(compute_gae)
 
 
 def _fixings():
     yield from (_fixed_td(g) for g in GAMMAS)
     yield from (_fixed_gae(g, None) for g in GAMMAS)
     yield from (_fixed_gae(None, lam) for lam in LAMS)
-    yield _fixed_gae(0.99, 0.95)
+    for fixed_gamma, fixed_lam in ((0.99, 0.95), (0.99, None), (None, 0.95)):
+        for unbiased in (None, True, False):
+            if (fixed_gamma, fixed_lam, unbiased) != (0.99, None, None) != (None, 0.95, None):
+                yield _fixed_gae(fixed_gamma, fixed_lam, unbiased)
 
 
 globals().update((f.__name__, f) for f in _fixings())

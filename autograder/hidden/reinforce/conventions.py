@@ -231,17 +231,27 @@ restarts_standardised_population = convention(
 GAMMAS = (0.99, 0.95, 0.9, 0.98, 0.97, 0.995, 0.999)
 
 
-def _fixed_gamma(value):
+def _fixed_gamma(value, unbiased=None):
+    """gamma fixed at ``value``; the returns standardised with the sample (``unbiased``) or
+    population std, or not at all (None)."""
     def discounted_returns(rewards, gamma):
-        return _returns(rewards, value)
-    discounted_returns.__name__ = f"gamma_fixed_{value:g}".replace(".", "_")
+        out = _returns(rewards, value)
+        return out if unbiased is None else \
+            (out - out.mean()) / (out.std(unbiased=unbiased) + 1e-8)
+    std = {None: "", True: "_standardised_sample", False: "_standardised_population"}[unbiased]
+    discounted_returns.__name__ = f"gamma_fixed_{value:g}".replace(".", "_") + std
+    said = "" if unbiased is None else (
+        ", and standardised (minus their mean, over their "
+        f"{'sample' if unbiased else 'population'} std)")
     return convention("discounted_returns", f"your returns are discounted with gamma = "
                       f"{value:g} whatever gamma is passed (a constant of the code, or a "
-                      "default, where the argument belongs); " + CONTRACT_RETURNS
-                      + ", with the gamma it is given")(discounted_returns)
+                      f"default, where the argument belongs){said}; " + CONTRACT_RETURNS
+                      + ", with the gamma it is given" + (", the returns themselves"
+                                                          if said else ""))(discounted_returns)
 
 
-globals().update((f.__name__, f) for f in map(_fixed_gamma, GAMMAS))
+globals().update((f.__name__, f) for f in (_fixed_gamma(g, unbiased) for g in GAMMAS
+                                             for unbiased in (None, True, False)))
 
 
 @convention("discounted_returns", "your answer at step t is gamma ** t * r_t, each reward "
