@@ -28,7 +28,8 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       inputs, a constant factor or offset named with its numbers, an input returned as it
       came, the reference on one changed input or on the inputs transposed, the other
       direction, a shift by one step, differences only at positions with one feature) that
-      holds on every failed case;
+      holds on every failed case; differences at positions only are named where step e finds
+      no convention (a convention says what the code computes, not only where it differs);
    e. the **closest convention** (:mod:`~autograder.engine.causes.closest`): one of the
       assignment's alternative conventions, or a known mistake, explains every compared case
       of the function up to a small second deviation, and far better than the reference and
@@ -93,11 +94,13 @@ class Causes(KnownMistakes):
         if flow:
             return Cause(flow, "form:gradient")
         found = relate(fn, observations, getattr(reference, fn, None))
-        if found:
+        if found and not found.name.startswith("where"):
             return Cause(found.text, f"relation:{found.name}")
         near = self.closest(fn, observations, getattr(reference, fn, None))
         if near:
             return near
+        if found:       # where the answer differs says less than a convention that explains it
+            return Cause(found.text, f"relation:{found.name}")
         part = [(m, self.explains_part(m, cases)) for m in self.mistakes]
         best = max((n for _, n in part), default=0)
         leading = [m for m, n in part if n and n == best]

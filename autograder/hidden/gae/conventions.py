@@ -83,6 +83,17 @@ def _truncation_zeroed(rewards, values, next_values, terminated, truncated, gamm
     return torch.where(truncated, torch.zeros_like(deltas), deltas)
 
 
+def _masked_delta(mask):
+    """A TD error multiplied as a whole by 1 - ``mask(terminated, truncated)``."""
+    def deltas(rewards, values, next_values, terminated, truncated, gamma):
+        return delta_masked(rewards, values, next_values, mask(terminated, truncated), gamma)
+    return deltas
+
+
+def _masked_target(rewards, values, next_values, terminated, truncated, gamma):
+    return target_masked(rewards, values, next_values, terminated, gamma)
+
+
 def _next_for_current(rewards, values, next_values, terminated, truncated, gamma):
     return next_for_current(rewards, values, next_values, terminated, gamma)
 
@@ -115,6 +126,20 @@ BOOTSTRAPS = (
     ("next_value_subtracted", _next_for_current,
      "your TD error subtracts the NEXT state's value where the current one belongs "
      "(r_t + gamma * V(s_{t+1}) - V(s_{t+1}))"),
+    ("masked_delta", _masked_delta(_TERMINATED),
+     "your TD error is multiplied by (1 - terminated_t) as a whole: a terminal step's is 0, "
+     "where r_t - V(s_t) belongs"),
+    ("done_masked_delta", _masked_delta(_DONE),
+     "your TD error is multiplied by (1 - done_t) as a whole: the last step of every episode "
+     "(terminated or truncated) gets 0, where r_t - V(s_t) (terminated) or "
+     "r_t + gamma * next_values[t] - V(s_t) (truncated) belongs"),
+    ("flags_swapped", _bootstrap(_NEXT, lambda terminated, truncated: truncated),
+     "your TD error takes the flags the other way round: it drops the bootstrap at a "
+     "truncation and keeps it after a termination (1 - truncated_t where 1 - terminated_t "
+     "belongs)"),
+    ("masked_target", _masked_target,
+     "your TD error multiplies the whole target r_t + gamma * V(s_{t+1}) by (1 - terminated_t): "
+     "the reward of a terminal step is dropped too"),
 )
 
 
@@ -143,6 +168,9 @@ CUTS = (
      "the next episode's (no (1 - done_t) in the recursion)"),
     ("across_truncations", _cut(_TERMINATED),
      "your recursion is cut at terminations only: across a truncation the advantage of the "
+     "episode's last step takes in the next episode's"),
+    ("across_terminations", _cut(lambda terminated, truncated: truncated),
+     "your recursion is cut at truncations only: across a termination the advantage of the "
      "episode's last step takes in the next episode's"),
     ("next_flag", _shifted_cut(1),
      "your recursion is cut by the NEXT step's done flag (1 - done_{t+1}) where step t's own "
@@ -269,3 +297,81 @@ def _standardisings():
 
 
 globals().update((f.__name__, f) for f in _standardisings())
+
+
+# -- the discount and lambda: fixed at a common value, or swapped --------------------------
+# Code ported from a training script keeps its module's GAMMA = 0.99 / self.lam = 0.95 (or a
+# default argument's) where the arguments belong.
+
+#: the values real code fixes gamma and lambda at
+GAMMAS = (0.99, 0.95, 0.9, 0.98, 0.97, 0.995, 0.999)
+LAMS = (0.95, 0.9, 0.97, 0.99, 0.98, 0.92, 0.8)
+FIXED = ("your code computes with {what} whatever is passed (a constant of the code, or a "
+         "default, where the argument belongs); the contract uses the {which} it is given")
+
+
+def _fixed_td(value):
+    def td_residuals(rewards, values, next_values, terminated, gamma):
+        return _deltas(rewards, values, next_values, terminated, value)
+    td_residuals.__name__ = f"td_gamma_fixed_{value:g}".replace(".", "_")
+    return convention("td_residuals", FIXED.format(what=f"gamma = {value:g}", which="gamma"))(
+        td_residuals)
+
+
+def _fixed_gae(fixed_gamma, fixed_lam, unbiased=None):
+    """gamma and/or lambda fixed (None: the argument's); the advantages standardised with the
+    sample (``unbiased``) or population std, or not at all (None)."""
+    def compute_gae(rewards, values, next_values, terminated, truncated, gamma, lam):
+        gamma = gamma if fixed_gamma is None else fixed_gamma
+        lam = lam if fixed_lam is None else fixed_lam
+        advantages = _advantages(rewards, values, next_values, terminated, truncated, gamma, lam)
+        shown = advantages if unbiased is None else _standardised(advantages, unbiased)
+        return shown, advantages + values
+    fixed = [(n, v) for n, v in (("gamma", fixed_gamma), ("lambda", fixed_lam)) if v is not None]
+    said = " and ".join(f"{n} = {v:g}" for n, v in fixed)
+    text = FIXED.format(what=said, which=" and ".join(n for n, _ in fixed))
+    compute_gae.__name__ = "_".join(f"{n.replace('lambda', 'lam')}_fixed_{v:g}".replace(".", "_")
+                                    for n, v in fixed)
+    if unbiased is not None:
+        std = "sample" if unbiased else "population"
+        compute_gae.__name__ += f"_standardised_{std}"
+        text += "; and " + STANDARDISED.format(std=std, targets="")
+    return convention("compute_gae", text)(compute_gae)
+
+
+def _fixings():
+    yield from (_fixed_td(g) for g in GAMMAS)
+    yield from (_fixed_gae(g, None) for g in GAMMAS)
+    yield from (_fixed_gae(None, lam) for lam in LAMS)
+    for fixed_gamma, fixed_lam in ((0.99, 0.95), (0.99, None), (None, 0.95)):
+        for unbiased in (None, True, False):
+            if (fixed_gamma, fixed_lam, unbiased) != (0.99, None, None) != (None, 0.95, None):
+                yield _fixed_gae(fixed_gamma, fixed_lam, unbiased)
+
+
+globals().update((f.__name__, f) for f in _fixings())
+
+
+@convention("compute_gae", "your code swaps gamma and lambda: the TD error discounts "
+            "V(s_{t+1}) by lambda; the contract's delta_t = r_t + gamma * (1 - terminated_t) * "
+            "V(s_{t+1}) - V(s_t), and the recursion's factor is gamma * lam")
+def gamma_lam_swapped(rewards, values, next_values, terminated, truncated, gamma, lam):
+    advantages = _advantages(rewards, values, next_values, terminated, truncated, lam, gamma)
+    return advantages, advantages + values
+
+
+@convention("compute_gae", "your pair comes out in the other order, (returns, advantages): "
+            "the contract returns (advantages, returns), returns = advantages + values")
+def outputs_swapped(rewards, values, next_values, terminated, truncated, gamma, lam):
+    advantages = _advantages(rewards, values, next_values, terminated, truncated, gamma, lam)
+    return advantages + values, advantages
+
+
+@convention("compute_gae", "your recursion starts one step before the rollout's end (a loop "
+            "over range(T - 1)): the last step's advantage is 0, and its TD error reaches no "
+            "earlier step; " + CONTRACT_GAE + ", from A_{T-1} = delta_{T-1}")
+def last_row_dropped(rewards, values, next_values, terminated, truncated, gamma, lam):
+    deltas = _deltas(rewards, values, next_values, terminated, gamma)
+    deltas[-1] = 0.0
+    advantages = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam)
+    return advantages, advantages + values

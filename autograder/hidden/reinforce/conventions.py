@@ -221,3 +221,178 @@ restarts_standardised_sample = convention(
 restarts_standardised_population = convention(
     "discounted_returns", RESTARTS_STANDARDISED.replace("{std}", "population"))(
         _restarts_standardised(False))
+
+
+# -- the discount fixed at a common value ---------------------------------------------------
+# Code ported from a training script keeps its GAMMA = 0.99 (a constant, a default argument,
+# self.gamma) where the argument belongs.
+
+#: the values real code fixes gamma at
+GAMMAS = (0.99, 0.95, 0.9, 0.98, 0.97, 0.995, 0.999)
+
+
+def _fixed_gamma(value, unbiased=None):
+    """gamma fixed at ``value``; the returns standardised with the sample (``unbiased``) or
+    population std, or not at all (None)."""
+    def discounted_returns(rewards, gamma):
+        out = _returns(rewards, value)
+        return out if unbiased is None else \
+            (out - out.mean()) / (out.std(unbiased=unbiased) + 1e-8)
+    std = {None: "", True: "_standardised_sample", False: "_standardised_population"}[unbiased]
+    discounted_returns.__name__ = f"gamma_fixed_{value:g}".replace(".", "_") + std
+    said = "" if unbiased is None else (
+        ", and standardised (minus their mean, over their "
+        f"{'sample' if unbiased else 'population'} std)")
+    return convention("discounted_returns", f"your returns are discounted with gamma = "
+                      f"{value:g} whatever gamma is passed (a constant of the code, or a "
+                      f"default, where the argument belongs){said}; " + CONTRACT_RETURNS
+                      + ", with the gamma it is given" + (", the returns themselves"
+                                                          if said else ""))(discounted_returns)
+
+
+globals().update((f.__name__, f) for f in (_fixed_gamma(g, unbiased) for g in GAMMAS
+                                             for unbiased in (None, True, False)))
+
+
+@convention("discounted_returns", "your answer at step t is gamma ** t * r_t, each reward "
+            "discounted by its own step, with no sum over the rewards that follow; "
+            + CONTRACT_RETURNS + ", a sum over every reward from step t on")
+def discounted_rewards_only(rewards, gamma):
+    steps = torch.arange(rewards.shape[0], dtype=rewards.dtype)
+    return rewards * gamma ** steps
+
+
+# -- reinforce_update: the step along another gradient, or the policy returned ---------------
+
+def _argmax_onehot(logits, action):
+    return _onehot(logits, int(torch.argmax(logits))) - torch.softmax(logits, dim=-1)
+
+
+def _without_onehot(logits, action):
+    return -torch.softmax(logits, dim=-1)
+
+
+def _logits_for_probabilities(logits, action):
+    return _onehot(logits, action) - logits
+
+
+def _action_probability_everywhere(logits, action):
+    return _onehot(logits, action) - torch.softmax(logits, dim=-1)[int(action)]
+
+
+#: the wrong gradients a step is taken along: (name, gradient(logits, action), what it is)
+STEPS = (
+    ("action_entry_only", action_entry_only, "onehot(a) * (1 - p): the other actions' entries "
+     "are 0, where -p_k belongs"),
+    ("log_probabilities", log_probabilities, "onehot(a) - log_softmax(logits): the "
+     "log-probabilities where the probabilities belong"),
+    ("unnormalised", unnormalised, "onehot(a) - exp(logits): the softmax unnormalised"),
+    ("sigmoid_probabilities", sigmoid_probabilities, "onehot(a) - sigmoid(logits): each "
+     "action's logistic probability where the softmax's belongs"),
+    ("argmax_action", _argmax_onehot, "onehot(argmax(logits)) - softmax(logits): the one-hot "
+     "on the most likely action, not on the action taken"),
+    ("without_onehot", _without_onehot, "-softmax(logits): the one-hot of the action left out"),
+    ("logits_for_probabilities", _logits_for_probabilities, "onehot(a) - logits: the raw "
+     "logits where the softmax's probabilities belong"),
+    ("action_probability_everywhere", _action_probability_everywhere, "onehot(a) - p_a: the "
+     "taken action's probability subtracted from every entry, where each action's own p_k "
+     "belongs"),
+)
+
+
+def _update_along(name, gradient, said):
+    def reinforce_update(logits, action, ret, lr):
+        return logits + lr * ret * gradient(logits, action)
+    reinforce_update.__name__ = f"update_{name}"
+    return convention("reinforce_update", f"your step goes along {said}; the update is logits "
+                      "+ lr * ret * (onehot(a) - softmax(logits))")(reinforce_update)
+
+
+globals().update((f.__name__, f) for f in (_update_along(*s) for s in STEPS))
+
+
+@convention("reinforce_update", "your answer is the new POLICY, softmax of the updated logits: "
+            "the contract's answer is the new logits themselves, logits + lr * ret * "
+            "(onehot(a) - softmax(logits))")
+def policy_returned(logits, action, ret, lr):
+    p = torch.softmax(logits, dim=-1)
+    return torch.softmax(logits + lr * ret * (_onehot(logits, action) - p), dim=-1)
+
+
+# -- reinforce_loss: the baseline, and standardising, other ways ----------------------------
+
+@convention("reinforce_loss", "your loss subtracts the mean of the returns where the baseline "
+            "passed belongs (the baseline argument is not used): the loss uses the baseline it "
+            "is given, -mean(logprobs * (returns - baseline)), none when it is None")
+def mean_return_baseline(logprobs, returns, baseline=None):
+    r = returns.detach()
+    return -(logprobs * (r - r.mean())).mean()
+
+
+@convention("reinforce_loss", "your loss centres the weights (returns minus baseline) itself, "
+            "minus their mean: the loss uses them as they come in, "
+            "-mean(logprobs * (returns - baseline))")
+def centred_weights(logprobs, returns, baseline=None):
+    w = torch.broadcast_to(_weights(returns, baseline), logprobs.shape)
+    return -(logprobs * (w - w.mean())).mean()
+
+
+def _per_episode(unbiased):
+    def reinforce_loss(logprobs, returns, baseline=None):
+        w = torch.broadcast_to(_weights(returns, baseline), logprobs.shape)
+        w = (w - w.mean(0)) / (w.std(0, unbiased=unbiased) + 1e-8)
+        return -(logprobs * w).mean()
+    std = "sample" if unbiased else "population"
+    reinforce_loss.__name__ = f"standardised_per_episode_{std}"
+    return convention("reinforce_loss", "your loss standardises the weights (returns minus "
+                      f"baseline) itself, each episode (column) over its own steps, {std} "
+                      "std: the loss uses them as they come in, "
+                      "-mean(logprobs * (returns - baseline))")(reinforce_loss)
+
+
+standardised_per_episode_sample = _per_episode(True)
+standardised_per_episode_population = _per_episode(False)
+
+
+# -- logit_grad_estimate_stats --------------------------------------------------------------
+
+CONTRACT_STATS = ("the contract's estimate is g_a = (1[a == component] - probs[component]) * "
+                  "(returns[a] - baseline), its mean sum_a p_a g_a and variance "
+                  "sum_a p_a (g_a - mean)^2")
+
+
+def _estimate(probs, returns, baseline, component, subtracted):
+    indicator = torch.zeros_like(probs, dtype=torch.float64)
+    indicator[int(component)] = 1.0
+    return (indicator - subtracted) * (returns.detach().double() - float(baseline))
+
+
+def _moments(probs, g):
+    p = probs.detach().double()
+    mean = (p * g).sum()
+    return mean, (p * (g - mean) ** 2).sum()
+
+
+@convention("logit_grad_estimate_stats", "your second number is the standard deviation, the "
+            "square root of the variance: " + CONTRACT_STATS)
+def standard_deviation(probs, returns, baseline, component):
+    p = probs.detach().double()
+    mean, variance = _moments(p, _estimate(p, returns, baseline, component, p[int(component)]))
+    return float(mean), float(variance.sqrt())
+
+
+@convention("logit_grad_estimate_stats", "your estimate subtracts the DRAWN action's "
+            "probability probs[a] where probs[component] belongs: " + CONTRACT_STATS)
+def drawn_probability(probs, returns, baseline, component):
+    p = probs.detach().double()
+    mean, variance = _moments(p, _estimate(p, returns, baseline, component, p))
+    return float(mean), float(variance)
+
+
+@convention("logit_grad_estimate_stats", "your estimate averages over the actions equally and "
+            "takes their sample variance (ddof 1, torch.var's default): " + CONTRACT_STATS
+            + ", expectations under probs")
+def unweighted_sample(probs, returns, baseline, component):
+    p = probs.detach().double()
+    g = _estimate(p, returns, baseline, component, p[int(component)])
+    return float(g.mean()), float(g.var())

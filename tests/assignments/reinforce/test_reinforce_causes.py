@@ -2,7 +2,10 @@
 them (tests/assignments/reinforce/causes/: Pong's restarting returns, a discount counted from
 the wrong end, the whole episode's return everywhere, sums where the loss averages,
 standardising inside the loss, a (T,) by (T, 1) outer product, the gradient at the wrong
-probability, an unshifted softmax), with a second small deviation of their own."""
+probability, an unshifted softmax, gamma fixed at a common value, an update along another
+gradient or returning the policy, the mean return or a centred or per-episode standardised weight
+in the loss, a standard deviation, the drawn action's probability or an unweighted sample
+variance in the estimate's statistics), with a second small deviation of their own."""
 import pytest
 
 from closest_cases import cases, check
