@@ -14,11 +14,12 @@ its syscall filter), and reports per exchange:
 * the CPU of each process of the tree (``/proc/PID/stat``: user and system time);
 * with ``--profile``, the grader's side under cProfile (its heaviest functions).
 
-With ``--baseline COMMIT`` the same driver runs in that commit's tree too (extracted as
-``bench_adversarial.py`` does), rounds alternating, the minimum of ``--rounds`` after a
-warm-up, and the ratios are printed side by side::
+With ``--baseline COMMIT`` (a commit whose trainer runs in the grader: its
+``autograder/training/remote.py`` has ``policy_loss``) the same driver runs in that commit's
+tree too (extracted as ``bench_adversarial.py`` does), rounds alternating, the minimum of
+``--rounds`` after a warm-up, and the ratios are printed side by side::
 
-    .venv/bin/python benchmarks/bench_exchange.py --baseline 7a165c8 --calls 2000 --rounds 3
+    .venv/bin/python benchmarks/bench_exchange.py --baseline COMMIT --calls 2000 --rounds 3
 """
 from __future__ import annotations
 
