@@ -5,7 +5,8 @@ grader sends ``logp_new``, ``logp_old``, advantages and ``clip_eps`` to the sand
 which relays them to the student's process; that process calls ``ppo_clip_loss`` on the
 student's thread, computes the gradient with respect to ``logp_new``, and answers; the worker
 checks the answer's MAC, rebuilds the reply, and the grader decodes and checks it. This
-benchmark makes ``--calls`` such exchanges (minibatches of 250, as ``cartpole.py``'s) on a
+benchmark makes ``--calls`` such exchanges (minibatches of this checkout's ``cartpole.Config``,
+in every tree measured) on a
 correct submission in a real sandbox (``autograde grade``'s own: a fork server, its cgroup,
 its syscall filter), and reports per exchange:
 
@@ -31,7 +32,16 @@ import tempfile
 import time
 from pathlib import Path
 
-SHAPE = 250     #: a minibatch of cartpole.py's Config
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def minibatch() -> int:
+    """The minibatch size of this checkout's trainer (``solutions/ppo/cartpole.py``), the size
+    every exchange of a graded run has: one figure for every tree measured."""
+    sys.path.insert(0, str(ROOT))
+    from autograder.engine.plugin import load_module
+
+    return load_module(ROOT / "solutions" / "ppo" / "cartpole.py", "_bench_cartpole").Config().minibatch_size
 
 
 def _ticks(pid: int) -> float:
@@ -63,7 +73,7 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def drive(counter: str, record: str, calls: int, profile: bool) -> None:
+def drive(counter: str, record: str, calls: int, profile: bool, shape: int) -> None:
     """In the tree measured: a sandboxed worker loads the reference ``ppo.py``; ``calls``
     exchanges of ``policy_loss`` are made and timed; the figures go to ``record``."""
     import torch
@@ -92,8 +102,8 @@ def drive(counter: str, record: str, calls: int, profile: bool) -> None:
         case = remote.case_of("cart-pole", 0)
         loss = remote.policy_loss(student.ppo_clip_loss.on(case, None), case)
         gen = torch.Generator().manual_seed(0)
-        inputs = [(torch.randn(SHAPE, generator=gen, requires_grad=True),
-                   torch.randn(SHAPE, generator=gen), torch.randn(SHAPE, generator=gen), 0.2)
+        inputs = [(torch.randn(shape, generator=gen, requires_grad=True),
+                   torch.randn(shape, generator=gen), torch.randn(shape, generator=gen), 0.2)
                   for _ in range(8)]
         for i in range(50):                 # the worker started, its first calls paid
             loss(*inputs[i % 8]).backward()
@@ -132,12 +142,13 @@ def drive(counter: str, record: str, calls: int, profile: bool) -> None:
     Path(record).write_text(json.dumps(result))
 
 
-def measure(label, python, tree: Path, out: Path, calls: int, profile: bool) -> dict:
+def measure(label, python, tree: Path, out: Path, calls: int, profile: bool,
+            shape: int) -> dict:
     from cgroup_cpu import CpuGroup
 
     with CpuGroup(label.replace(" ", "-")) as group:
         group.run([*python, __file__, "--drive", str(group.path / group.counter), str(out),
-                   str(calls), "1" if profile else "0"], cwd=tree)
+                   str(calls), "1" if profile else "0", str(shape)], cwd=tree)
     return json.loads(out.read_text())
 
 
@@ -154,6 +165,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="timed rounds after a warm-up")
     parser.add_argument("--baseline", metavar="COMMIT", help="also measure this commit's code")
     args = parser.parse_args()
+    shape = minibatch()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         trees = checkouts(args.baseline, tmp)
@@ -161,14 +173,14 @@ def main() -> None:
         for r in range(args.rounds + 1):
             for label, python, tree in (trees if r % 2 else trees[::-1]):
                 run = measure(label, python, tree, tmp / f"{r}-{label[-7:]}.json", args.calls,
-                              args.profile)
+                              args.profile, shape)
                 print(f"round {r}{' (warm-up)' if not r else ''} {label}: "
                       f"{run['tree'] / run['calls'] * 1e3:.3f} ms CPU, "
                       f"{run['wall'] / run['calls'] * 1e3:.3f} ms wall per exchange",
                       file=sys.stderr)
                 if r and (label not in best or run["tree"] < best[label]["tree"]):
                     best[label] = run
-    print(f"{args.calls} exchanges of ppo_clip_loss with its gradient (minibatch {SHAPE}), "
+    print(f"{args.calls} exchanges of ppo_clip_loss with its gradient (minibatch {shape}), "
           f"the round with the least CPU of {args.rounds} after a warm-up, {os.cpu_count()} "
           f"cores, load {', '.join(f'{x:.1f}' for x in os.getloadavg())}; ms per exchange:\n")
     labels = list(best)
@@ -194,7 +206,7 @@ def main() -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--drive":
-        drive(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == "1")
+        drive(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == "1", int(sys.argv[6]))
         sys.stdout.flush()
         os._exit(0)
     main()
