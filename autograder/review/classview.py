@@ -24,16 +24,14 @@ student's written answer beside its question (escaped like everything else; each
 it in ``OUT/manual.csv`` (:mod:`autograder.batch.manual`) and whether that score is stale.
 
 :func:`summarise` and :func:`unfair_tests` are pure functions of the students' records;
-only the ``write_*`` functions touch disk. Matplotlib draws the figures, Jinja2 renders
-the page (``templates/class.html.j2``).
+only the ``write_*`` functions touch disk. Jinja2 renders the page
+(``templates/class.html.j2``) and its figures (:mod:`autograder.review.charts`: SVG).
 
 Long because: the class page is one story told from one set of records (its numbers,
 its figures, its files); split, each part would need the others' helpers passed around.
 """
 from __future__ import annotations
 
-import base64
-import io
 import json
 import statistics
 from collections import Counter, defaultdict
@@ -48,6 +46,7 @@ from autograder.records.outcomes import TestOutcome
 from autograder.records.roster import Roster
 from autograder.report.csvsafe import write_csv
 from autograder.batch import recorded_batches, regrade
+from autograder.review import charts
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAX_PAIRS_SHOWN = 30        #: similar pairs shown on the page (all of them are in the CSV)
@@ -316,78 +315,7 @@ def bank_of(assignment) -> dict[str, dict]:
     return {m.name: {"hint": m.hint, "doc": m.doc} for m in mutants.bank(assignment)}
 
 
-# -- figures ---------------------------------------------------------------------------
-
-def _png(fig) -> str:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
-    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
-
-
-def histogram(summary: dict):
-    """The score distribution: a bar per score, whole numbers of students on the y axis, the
-    mean as a dashed line, its legend beside the axes (never over a bar)."""
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
-
-    fig = Figure(figsize=(6.4, 2.8))
-    ax = fig.subplots()
-    scores = [s["score"] for s in summary["scores"]]
-    top = summary["max_score"] or 1.0
-    bins = min(20, int(top) + 1) if top >= 1 else 10
-    ax.hist(scores, bins=bins, range=(0, top), color="#4c72b0", edgecolor="white")
-    ax.axvline(summary["mean"], color="#c44e52", linestyle="--",
-               label=f"mean {summary['mean']:.1f}")
-    ax.set_xlabel(f"score (out of {top:g})")
-    ax.set_ylabel("students")
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_title(f"{summary['assignment']}: score distribution ({summary['students']} students)")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False)
-    return fig
-
-
-def figures(summary: dict) -> dict[str, str]:
-    """The page's figures as data URIs: the score histogram and the mean per idea."""
-    from matplotlib.figure import Figure
-
-    out = {"histogram": _png(histogram(summary))}
-    ideas = summary["ideas"]
-    if ideas:
-        fig = Figure(figsize=(6.4, 0.45 * len(ideas) + 0.9))
-        ax = fig.subplots()
-        labels = [i["idea"] for i in ideas][::-1]
-        values = [i["percent"] for i in ideas][::-1]
-        ax.barh(labels, values, color="#55a868")
-        ax.set_xlim(0, 100)
-        ax.set_xlabel("mean score, % of the idea's points")
-        for y, v in enumerate(values):
-            ax.text(min(v + 1, 92), y, f"{v:.0f}%", va="center", fontsize=8)
-        out["ideas"] = _png(fig)
-    return out
-
-
 # -- the page ------------------------------------------------------------------------------
-
-def cached_figures(summary: dict, path: Path) -> dict[str, str]:
-    """:func:`figures`, reused from ``path`` when what they draw has not changed (a regrade
-    that changed nothing then needs no Matplotlib at all)."""
-    import hashlib
-
-    drawn = [summary["assignment"], summary["students"], summary["max_score"], summary["mean"],
-             [s["score"] for s in summary["scores"]],
-             [(i["idea"], i["percent"]) for i in summary["ideas"]]]
-    key = hashlib.sha256(json.dumps(drawn).encode() + Path(__file__).read_bytes()).hexdigest()
-    try:
-        saved = json.loads(path.read_text())
-        if saved.get("key") == key:
-            return saved["figures"]
-    except (OSError, ValueError):
-        pass
-    drawn_now = figures(summary)
-    path.write_text(json.dumps({"key": key, "figures": drawn_now}),
-        encoding="utf-8", errors="replace")
-    return drawn_now
-
 
 def marked(code: str, marks) -> Markup:
     """``code`` as HTML with the character ranges ``marks`` (``[[start, end], ...]``, from
@@ -426,7 +354,7 @@ def render(summary: dict, changes: dict, run: dict, similarity: dict | None = No
     env.filters["people"] = lambda ids: [env.filters["person"](i) for i in ids]
     return env.get_template("class.html.j2").render(
         s=summary, changes=changes, run=run, similarity=similarity,
-        fig=fig if fig is not None else figures(summary),
+        fig=fig if fig is not None else charts.figures(summary),
         max_pairs=MAX_PAIRS_SHOWN, csp=CSP,
         roster=roster.match([r["student"] for r in summary["scores"]]) if roster else None,
         data=data_files(summary["assignment"], similarity))
@@ -503,9 +431,8 @@ def write_batch_report(batch, roster: Roster | None = None) -> Path:
     for table, rows in _csv_rows(summary, changes).items():
         _write_csv(folder / f"{name}-{table}.csv", CSV_COLUMNS[table], rows)
     page = folder / f"{name}.html"
-    page.write_text(render(summary, changes, about, similarity,
-                           cached_figures(summary, folder / f".{name}-figures.json"), roster),
-                     encoding="utf-8", errors="replace")
+    page.write_text(render(summary, changes, about, similarity, roster=roster),
+                    encoding="utf-8", errors="replace")
     return page
 
 
