@@ -41,8 +41,14 @@ from autograder.sandbox.confine import Config
 PUBLIC_SUITE = Path(__file__).resolve().parent / "public" / "test_public.py"
 #: the notebook's answer cells, for an assignment whose registry declares them
 ANSWERS_SUITE = Path(__file__).resolve().parent / "exercises" / "test_answers.py"
-PYTEST_ARGS = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:warnings",
-               "-p", "no:unraisableexception", "-p", "no:threadexception",
+#: pytest's plugins that a grade does not use, left out: each costs every test something (the
+#: logging plugin alone attaches a handler to each of torch's non-propagating loggers, twice per
+#: test phase); none of their fixtures (caplog, tmp_path, monkeypatch, recwarn) is a suite's
+UNUSED_PLUGINS = ("cacheprovider", "terminal", "warnings", "unraisableexception",
+                  "threadexception", "logging", "faulthandler", "doctest", "junitxml",
+                  "pastebin", "stepwise", "legacypath", "tmpdir", "monkeypatch", "recwarn",
+                  "setuponly", "setupplan", "debugging")
+PYTEST_ARGS = [*(arg for name in UNUSED_PLUGINS for arg in ("-p", f"no:{name}")),
                "--assert=plain", "-c", os.devnull, "-s",
                # hidden suites are imported under names of their own: a grade run inside another
                # pytest session (the project's tests) must not clash with its tests/test_*.py

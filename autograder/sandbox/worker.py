@@ -211,11 +211,24 @@ def _fork_student(sock, first: dict) -> None:
     relay(sock, ours, pid, key, first)
 
 
+#: the harness's code, compiled by the fork server before it forks any worker (:func:`compiled`)
+_COMPILED: dict[str, types.CodeType] = {}
+
+
+def compiled(text: str) -> types.CodeType:
+    """The harness ``text`` compiled (about 8 ms): once in the fork server, whose workers
+    inherit it; a text it has not seen (another version sent by the grader) is compiled here."""
+    code = _COMPILED.get(text)
+    if code is None:
+        code = _COMPILED[text] = compile(text, "<harness>", "exec")
+    return code
+
+
 def _student(sock, first: dict | None, key, text: str) -> None:
     """In the student's process: the harness, run in a namespace of its own with its own copy
     of the builtins, serves ``sock`` until it closes; never returns."""
     space = {"__name__": "_harness", "__builtins__": dict(builtins.__dict__)}
-    exec(compile(text, "<harness>", "exec"), space)
+    exec(compiled(text), space)
     space.pop("serve")(sock, first, key, sys.modules[__name__])
     os._exit(0)
 
