@@ -183,6 +183,7 @@ class Compare:
 
     def __init__(self, student, reference, causes: Causes):
         self.student, self.reference, self.causes = student, reference, causes
+        causes.ask = self.again     # the causes' experiments call the student's code again
         self.observations: list[Observation] = []      # every compared case, for the hints
         self._concluded: dict[str, Cause] = {}
         self._gathered: list | None = None      # failures held back inside gather()
@@ -301,6 +302,24 @@ class Compare:
             return None, exc
 
     # -- likely causes, once the grade is over ------------------------------------------
+    def again(self, fn: str, items: list, seconds: float) -> list | None:
+        """The student's answers on the argument lists ``items``, in one exchange whose limit
+        follows the ``seconds`` the reference took on them all (the ablations' experiment,
+        :mod:`autograder.engine.causes.ablations`), or None when the call raises, hangs or
+        crashes: the experiment then ends silently, and nothing of it enters the report."""
+        session = self.student.session
+        if session is None:
+            return None
+        events, broken = len(session.events), dict(session.broken)
+        try:
+            return self.student.function(fn).map(items, case="an experiment on your code",
+                                                 timeout=session.limits.call_limit(seconds))
+        except Exception:  # noqa: BLE001 - the student's code raised, hung or crashed
+            return None
+        finally:
+            del session.events[events:]
+            session.broken = broken
+
     def _observe(self, fn, kind, args, kwargs, student, reference, judge, spec=None):
         self.observations.append(Observation(fn, kind, clone(args), clone(kwargs), student,
                                              reference, judge, spec))
