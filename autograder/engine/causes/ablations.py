@@ -305,7 +305,8 @@ def locate(assignment, fn: str, observations: list[Observation], reference_fn, a
         return None
     # a float64 precision test's failure is a rounding, which the diagnoses name: the
     # experiment judges values at the value tests' tolerance only
-    failed = [o for o in wrong(cases) if not _precise(o)][:MAX_CASES]
+    judged = [o for o in wrong(cases) if not _precise(o)]
+    failed = judged[:MAX_CASES]
     # a gradient case that failed on its gradient only says nothing of the values
     if not failed or any(agree(_judge(o), _value(o, o.student), _value(o, o.reference))
                          for o in failed):
@@ -323,7 +324,7 @@ def locate(assignment, fn: str, observations: list[Observation], reference_fn, a
         found = _run(pairs, failed, passed, reference_fn, originals, fn, ask)
     if not found:
         return None
-    return (words(found, fn, len(failed), len(wrong(cases))),
+    return (words(found, fn, len(failed), len(judged)),
             "ablation:" + "+".join(p.name for p in found.parts))
 
 
