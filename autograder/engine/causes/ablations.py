@@ -317,29 +317,47 @@ def locate(assignment, fn: str, observations: list[Observation], reference_fn, a
     bad = {id(o) for o in wrong(cases)}
     passed = [o for o in cases if id(o) not in bad]
     singles = [(a,) for a in ablations_of(assignment, fn)]
-    found = _run(singles, failed, passed, reference_fn, originals, fn, ask)
-    if found is None:
+    budget = Budget(ask, MAX_CALLS)
+    found = _run(singles, failed, passed, reference_fn, originals, fn, budget)
+    if found is None and not budget.ended:
         pairs = [(a, b) for (a,), (b,) in itertools.combinations(singles, 2)
                  if not (a.removes & b.removes)]
-        found = _run(pairs, failed, passed, reference_fn, originals, fn, ask)
+        found = _run(pairs, failed, passed, reference_fn, originals, fn, budget)
     if not found:
         return None
     return (words(found, fn, len(failed), len(judged)),
             "ablation:" + "+".join(p.name for p in found.parts))
 
 
-def _run(candidates, failed, passed, reference_fn, originals, fn, ask) -> Trial | None | bool:
-    """One exchange for ``candidates``: the smallest that locates (a Trial), False when some
-    locate but name no one feature, None when none does (or the experiment ends)."""
-    trials = [t for t in (trial(c, failed, reference_fn, originals) for c in candidates)
-              if t.calls is not None and _bits(t, passed)]
-    budget = MAX_CALLS
-    trials = [t for t in trials if (budget := budget - len(t.calls)) >= 0]
+@dataclass
+class Budget:
+    """The experiment's calls of the student's function: at most ``left`` in all; ``ended``
+    once an exchange raised, hung or answered oddly (no further one is made)."""
+    ask: object
+    left: int
+    ended: bool = False
+
+
+def _run(candidates, failed, passed, reference_fn, originals, fn, budget: Budget) \
+        -> Trial | None | bool:
+    """One exchange for ``candidates`` (those usable, while the budget lasts): the smallest
+    that locates (a Trial), False when some locate but name no one feature, None when none
+    does (or the experiment ends)."""
+    trials = []
+    for c in candidates:
+        t = trial(c, failed, reference_fn, originals)
+        if t.calls is None or not _bits(t, passed):
+            continue
+        if len(t.calls) > budget.left:
+            break
+        budget.left -= len(t.calls)
+        trials.append(t)
     if not trials:
         return None
     items = [args for t in trials for args, _, _ in t.calls]
-    answers = ask(fn, items, sum(s for t in trials for _, _, s in t.calls))
+    answers = budget.ask(fn, items, sum(s for t in trials for _, _, s in t.calls))
     if not isinstance(answers, list) or len(answers) != len(items):
+        budget.ended = True
         return None
     found = located(trials, answers, failed)
     if not found:
