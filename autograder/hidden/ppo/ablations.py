@@ -24,15 +24,16 @@ def _signed(sign):
 
 for _fn in FUNCTIONS:
     globals()[f"nothing_clips_{_fn}"] = ablation(
-        _fn, removes="clip", removed="a clip so wide that no ratio is clipped",
+        _fn, removes="clip_eps", name="nothing_clips",
+        removed="a clip so wide that no ratio is clipped",
         says="they go wrong where the ratio leaves [1 - eps, 1 + eps]: look at how your "
         "code clips the ratio and takes the minimum")(_nothing_clips)
     globals()[f"positive_{_fn}"] = ablation(
-        _fn, removes="advantage sign", removed="every advantage positive",
+        _fn, removes="advantage sign", name="positive", removed="every advantage positive",
         says="they go wrong where an advantage is negative: look at which side your code "
         "clips and how the minimum treats a negative advantage")(_signed(1.0))
     globals()[f"negative_{_fn}"] = ablation(
-        _fn, removes="advantage sign", removed="every advantage negative",
+        _fn, removes="advantage sign", name="negative", removed="every advantage negative",
         says="they go wrong where an advantage is positive: look at which side your code "
         "clips and how the minimum treats a positive advantage")(_signed(-1.0))
 
