@@ -114,6 +114,7 @@ class _Session:
     def __init__(self, answer):
         from autograder.sandbox.confine import Limits
         self.answer, self.limits, self.events, self.broken = answer, Limits(), [], {}
+        self.used = 0.0
         self.requests = []
 
     def skip_if_broken(self, name):

@@ -308,12 +308,13 @@ class Compare:
         :mod:`autograder.engine.causes.ablations`), or None when the call raises, hangs or
         crashes: the experiment then ends silently, and nothing of it enters the report."""
         session = self.student.session
-        if session is None:
-            return None
+        limit = session.limits.call_limit(seconds) if session is not None else 0
+        if session is None or session.limits.wall_budget - session.used < limit:
+            return None     # never at the cost of the submission's time budget
         events, broken = len(session.events), dict(session.broken)
         try:
             return self.student.function(fn).map(items, case="an experiment on your code",
-                                                 timeout=session.limits.call_limit(seconds))
+                                                 timeout=limit)
         except Exception:  # noqa: BLE001 - the student's code raised, hung or crashed
             return None
         finally:
