@@ -306,7 +306,9 @@ class Compare:
         """The student's answers on the argument lists ``items``, in one exchange whose limit
         follows the ``seconds`` the reference took on them all (the ablations' experiment,
         :mod:`autograder.engine.causes.ablations`), or None when the call raises, hangs or
-        crashes: the experiment then ends silently, and nothing of it enters the report."""
+        crashes: the experiment then ends silently, and nothing of it enters the report. It
+        runs from :meth:`finish`, at pytest's session end (the plugin's ``name_causes``), while
+        the sandbox session is still alive: the grade closes it only after pytest returns."""
         session = self.student.session
         limit = session.limits.call_limit(seconds) if session is not None else 0
         if session is None or session.limits.wall_budget - session.used < limit:
