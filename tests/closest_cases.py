@@ -19,14 +19,15 @@ from autograder.authoring import course
 from autograder.engine.causes import Causes
 from autograder.engine.mutants import Mutant
 from autograder.engine.plugin import reference_module
+from pgcheck.calls import clone
 from test_closest import observe
 
 HERE = Path(__file__).resolve().parent / "assignments"
 
 
-def cases(name: str) -> list[Mutant]:
+def cases(name: str, folders=("causes", "causes/correct")) -> list[Mutant]:
     return [Mutant(p.stem, p, course.get(name))
-            for folder in ("causes", "causes/correct")
+            for folder in folders
             for p in sorted((HERE / name / folder).glob("*.py"))]
 
 
@@ -36,9 +37,24 @@ def cause_of(mutant: Mutant, fn: str, precisions=(False,)) -> str:
     name = mutant.assignment.name
     namespace = mutant.load()
     causes = Causes(mutant.assignment)
+    causes.ask = again(namespace)
     observations = [o for f in causes.scope(fn) for precision in precisions
                     for o in observe(name, f, namespace[f], precision)]
     return causes.conclude(fn, observations, reference_module(mutant.assignment)).text or ""
+
+
+def again(namespace, calls: list | None = None):
+    """The ablations' ``ask`` of a buggy file run here (our own test code, as the sandbox's
+    ``map`` runs a submission's): its answers on each argument list, or None when one raises;
+    ``calls`` (a list) collects the items asked."""
+    def ask(fn, items, seconds):
+        if calls is not None:
+            calls.extend(items)
+        try:
+            return [namespace[fn](*clone(item)) for item in items]
+        except Exception:  # noqa: BLE001 - as in the sandbox: the experiment ends
+            return None
+    return ask
 
 
 def check(mutant: Mutant) -> None:

@@ -183,6 +183,7 @@ class Compare:
 
     def __init__(self, student, reference, causes: Causes):
         self.student, self.reference, self.causes = student, reference, causes
+        causes.ask = self.again     # the causes' experiments call the student's code again
         self.observations: list[Observation] = []      # every compared case, for the hints
         self._concluded: dict[str, Cause] = {}
         self._gathered: list | None = None      # failures held back inside gather()
@@ -301,6 +302,27 @@ class Compare:
             return None, exc
 
     # -- likely causes, once the grade is over ------------------------------------------
+    def again(self, fn: str, items: list, seconds: float) -> list | None:
+        """The student's answers on the argument lists ``items``, in one exchange whose limit
+        follows the ``seconds`` the reference took on them all (the ablations' experiment,
+        :mod:`autograder.engine.causes.ablations`), or None when the call raises, hangs or
+        crashes: the experiment then ends silently, and nothing of it enters the report. It
+        runs from :meth:`finish`, at pytest's session end (the plugin's ``name_causes``), while
+        the sandbox session is still alive: the grade closes it only after pytest returns."""
+        session = self.student.session
+        limit = session.limits.call_limit(seconds) if session is not None else 0
+        if session is None or session.limits.wall_budget - session.used < limit:
+            return None     # never at the cost of the submission's time budget
+        events, broken = len(session.events), dict(session.broken)
+        try:
+            return self.student.function(fn).map(items, case="an experiment on your code",
+                                                 timeout=limit)
+        except Exception:  # noqa: BLE001 - the student's code raised, hung or crashed
+            return None
+        finally:
+            del session.events[events:]
+            session.broken = broken
+
     def _observe(self, fn, kind, args, kwargs, student, reference, judge, spec=None):
         self.observations.append(Observation(fn, kind, clone(args), clone(kwargs), student,
                                              reference, judge, spec))

@@ -36,6 +36,11 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       every other one; where no single one explains every case, a **pair** of one with a
       second known deviation of the whole answer (:mod:`~autograder.engine.causes.pairs`: its
       sign, a sum for a mean) by the same rule;
+   e'. an **experiment** on the student's own code (:mod:`~autograder.engine.causes.ablations`):
+      the function called again on the failed cases' inputs with one feature neutralised (no
+      episode end, gamma = 1, every mask all True, ...); when it answers right there and
+      nowhere else, the cause says where the difference lies (only where ``ask``, the
+      sandbox's way to call it again, is given, and its callees answered right);
    f. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 
@@ -53,6 +58,7 @@ from functools import partial
 from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-case diagnoses
 from autograder.engine.causes.evidence import (UNKNOWN, Cause, Observation,  # noqa: F401
                                                Raised, agree)
+from autograder.engine.causes.ablations import locate
 from autograder.engine.causes.closest import (answer_of, assignment_conventions, fits, named,
                                               value_cases)
 from autograder.engine.causes.forms import gradient, wrong_type
@@ -70,6 +76,8 @@ class Causes(KnownMistakes):
     def __init__(self, assignment, sources: tuple[str, ...] = ()):
         super().__init__(assignment)
         self.sources = tuple(sources)
+        #: ``ask(fn, items, seconds)``: the student's answers on more inputs, for step e'
+        self.ask = None
 
     def conclude(self, fn: str, observations: list[Observation], reference=None) -> Cause:
         """The likely cause of ``fn``'s failures (``reference``: the reference module, for the
@@ -101,6 +109,9 @@ class Causes(KnownMistakes):
             return near
         if found:       # where the answer differs says less than a convention that explains it
             return Cause(found.text, f"relation:{found.name}")
+        tried = None if upstream else self.experiment(fn, observations, reference)
+        if tried:
+            return tried
         part = [(m, self.explains_part(m, cases)) for m in self.mistakes]
         best = max((n for _, n in part), default=0)
         leading = [m for m, n in part if n and n == best]
@@ -108,6 +119,17 @@ class Causes(KnownMistakes):
             return Cause(leading[0].hint, leading[0].name if len(leading) == 1 else "",
                          partial=True)
         return UNKNOWN
+
+    def experiment(self, fn: str, observations: list[Observation], reference) -> Cause | None:
+        """Step e': an ablation that locates ``fn``'s mistake by experiment (:mod:`.ablations`)."""
+        reference_fn = getattr(reference, fn, None)
+        if self.ask is None or reference_fn is None or self.assignment is None:
+            return None
+        try:
+            found = locate(self.assignment, fn, observations, reference_fn, self.ask)
+        except Exception:  # noqa: BLE001 - an experiment is a bonus: it ends silently
+            return None
+        return Cause(*found) if found else None
 
     def closest(self, fn: str, observations: list[Observation], reference_fn=None) \
             -> Cause | None:

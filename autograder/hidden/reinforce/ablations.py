@@ -1,0 +1,58 @@
+"""reinforce's own ablations (:mod:`autograder.engine.causes.ablations`): inputs with one
+feature neutralised, on which the student's function is called again. Our own code, run in the
+grader only; the generic ones (gamma, lr, ret at 1 or 0) come from the contract."""
+import torch
+
+from autograder.engine.causes.ablations import ablation
+
+
+@ablation("reinforce_loss", removes="baseline", removed="no baseline (`baseline` None)",
+          says="they go wrong with a baseline: look at how your code subtracts it (its shape, "
+          "its sign, its gradient)")
+def no_baseline(arguments):
+    if arguments["baseline"] is None:
+        return None
+    arguments["baseline"] = None
+    return arguments
+
+
+@ablation("reinforce_loss", removes="reduction", removed="a single step (the first row only)",
+          says="they go wrong over several steps: look at how your code reduces the "
+          "products over steps and environments (the contract asks for their mean)")
+def one_step(arguments):
+    logprobs = arguments["logprobs"]
+    if logprobs.shape[0] < 2:
+        return None
+    arguments["logprobs"], arguments["returns"] = logprobs[:1], arguments["returns"][:1]
+    baseline = arguments["baseline"]
+    if isinstance(baseline, torch.Tensor) and baseline.dim() == logprobs.dim() \
+            and baseline.shape[0] == logprobs.shape[0]:
+        arguments["baseline"] = baseline[:1]
+    return arguments
+
+
+@ablation("softmax_logprob_grad", removes="logits",
+          removed="equal logits (a uniform policy)",
+          says="they go wrong when the probabilities differ: look at which probabilities "
+          "your code computes and subtracts (the softmax of the logits given)")
+def uniform(arguments):
+    logits = arguments["logits"]
+    arguments["logits"] = torch.zeros_like(logits)
+    return arguments
+
+
+@ablation("discounted_returns", removes="rewards", removed="one reward at the last step only",
+          says="they go wrong where rewards come before the end: look at how your code "
+          "accumulates later rewards into earlier returns")
+def last_reward_only(arguments):
+    rewards = arguments["rewards"]
+    if rewards.shape[0] < 2:
+        return None
+    kept = torch.zeros_like(rewards)
+    kept[-1] = 1.0
+    arguments["rewards"] = kept
+    return arguments
+
+#: gamma at 0 removes the whole future (the returns are the rewards): it locates every
+#: mistake of the recursion
+LEFT_OUT = ("gamma=0",)
