@@ -431,7 +431,9 @@ def _features(ev: Evidence, o: Observation, shape) -> dict[str, torch.Tensor]:
             after = torch.zeros_like(v)
             after[1:] = v[:-1]
             out[f"the steps right after one where `{k}` is True"] = after
-            out[f"the positions where `{k}` is False (the padding)"] = ~v
+            # a mask's False positions are its padding; a flag's (``terminated``) are not
+            padding = " (the padding)" if "mask" in k else ""
+            out[f"the positions where `{k}` is False{padding}"] = ~v
         elif v.is_floating_point() and bool(torch.isinf(v).any()):
             out[f"the positions where `{k}` is -inf"] = torch.isneginf(v)
     if len(shape) >= 1 and shape[0] >= 2:
