@@ -33,8 +33,10 @@ TEMPLATES = Path(__file__).with_name("templates")
 #: the page's policy: images only from data: URIs, inline styles, nothing else at all
 CSP = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; "
        "form-action 'none'")
-#: what a figure's file name may look like (the grader names them: ``cartpole.png``)
-FIGURE_NAME = re.compile(r"[\w-]+\.png")
+#: what a figure's file name may look like (the grader names them: ``cartpole.svg``)
+FIGURE_NAME = re.compile(r"[\w-]+\.(png|svg)")
+#: a figure's media type, by its name's ending
+FIGURE_TYPES = {".png": "image/png", ".svg": "image/svg+xml"}
 
 
 @dataclass(frozen=True)
@@ -229,7 +231,8 @@ def _data_uri(folder: Path, name: str) -> str:
     path = folder / name
     if not FIGURE_NAME.fullmatch(name) or path.is_symlink() or not path.is_file():
         return ""
-    return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode()
+    return (f"data:{FIGURE_TYPES[path.suffix]};base64,"
+            + base64.b64encode(path.read_bytes()).decode())
 
 
 @cache

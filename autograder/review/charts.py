@@ -1,4 +1,4 @@
-"""The class page's two figures, drawn as SVG by Jinja2 templates of their own.
+"""The grader's figures, drawn as SVG by Jinja2 templates of their own.
 
 The page (:mod:`autograder.review.classview`) shows the score distribution and the mean score
 per idea. Both are bars on a grid, which SVG states directly: ``templates/histogram.svg.j2``
@@ -7,8 +7,11 @@ escapes every text they hold (an idea's name is the instructor's words, but noth
 trusts that). The result is inlined into the page as a ``data:image/svg+xml`` URI, so the page
 stays one self-contained file, its text stays text (searchable, sharp at any zoom), and a
 grade's report costs no plotting library: Matplotlib's import alone is about half a
-core-second, paid by every ``autograde grade`` of a class. The learning-curve figures of the
-training checks, real plots, stay Matplotlib's.
+core-second, paid by every ``autograde grade`` of a class, and a figure drawn with it a few
+tenths more per student. The training checks' learning curves (a line per seed and a
+threshold, :func:`line_chart`, ``templates/lines.svg.j2``) are drawn the same way, into each
+student's feedback folder; the course's experiments (``autograde experiment``) keep
+Matplotlib, whose plots they are.
 
 The histogram counts whole students: its y ticks are integers, its legend (the mean, a dashed
 line) lies beside the axes, never over a bar; ``tests/test_report.py`` reads the SVG back and
@@ -105,3 +108,52 @@ def figures(summary: dict) -> dict[str, str]:
     if summary["ideas"]:
         out["ideas"] = data_uri(ideas(summary))
     return out
+
+
+#: the line chart's drawing area inside its 640 x 360 picture: left, top, width, height
+LINES_PLOT = (64.0, 34.0, 540.0, 262.0)
+#: the lines' colours, one per series in turn
+PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
+
+
+def _tick_label(t: float) -> str:
+    return f"{t:,.0f}" if abs(t) >= 1000 and float(t).is_integer() else f"{t:g}"
+
+
+def line_chart(title: str, xlabel: str, ylabel: str, series: list[tuple[str, list, list]],
+               xlim: tuple[float, float], ylim: tuple[float, float],
+               hline: tuple[float, str] | None = None, vline: float | None = None,
+               markers: bool = False) -> str:
+    """An SVG of one line per ``(label, xs, ys)`` within ``xlim`` x ``ylim`` (points outside
+    are clipped to the axes), with a dashed horizontal line at ``hline = (y, label)``, a dotted
+    vertical one at ``vline``, and a legend in the lower right corner."""
+    left, top_y, width, height = LINES_PLOT
+    (x0, x1), (y0, y1) = xlim, ylim
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        fx = min(max((x - x0) / ((x1 - x0) or 1.0), 0.0), 1.0)
+        fy = min(max((y - y0) / ((y1 - y0) or 1.0), 0.0), 1.0)
+        return round(left + width * fx, 2), round(top_y + height * (1 - fy), 2)
+
+    lines = [{"label": label, "colour": PALETTE[i % len(PALETTE)],
+              "points": [at(float(x), float(y)) for x, y in zip(xs, ys)
+                         if math.isfinite(float(x)) and math.isfinite(float(y))]}
+             for i, (label, xs, ys) in enumerate(series)]
+    legend = [(line["label"], line["colour"], "") for line in lines]
+    if hline is not None:
+        legend.append((hline[1], "#808080", "6 4"))
+    return _render("lines.svg.j2", title=title, xlabel=xlabel, ylabel=ylabel, plot=LINES_PLOT,
+                   lines=lines, markers=markers, legend=legend,
+                   x_ticks=[{"x": at(t + x0, y0)[0], "label": _tick_label(t + x0)}
+                            for t in nice_ticks(x1 - x0)],
+                   y_ticks=[{"y": at(x0, t + y0)[1], "label": _tick_label(t + y0)}
+                            for t in nice_ticks(y1 - y0)],
+                   hline=None if hline is None else at(x0, hline[0])[1],
+                   vline=None if vline is None else at(vline, y0)[0])
+
+
+def write_svg(path: Path, svg: str) -> Path:
+    """``svg`` written to ``path`` (its folder made)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(svg, encoding="utf-8")
+    return path

@@ -195,31 +195,17 @@ def summary(attempts: list[RunAttempt], rule: Rule = RULE) -> str:
 
 
 def plot(attempts: list[RunAttempt], path: Path, rule: Rule = RULE) -> Path:
-    """Training reward per update, one line per seed, with the accuracies; a dotted line at
-    the look."""
-    import matplotlib
+    """Training reward per update as SVG, one line per seed, with the accuracies; a dotted
+    line at the look."""
+    from autograder.review import charts
 
-    matplotlib.use("Agg")
-    import numpy as np
-    from matplotlib import pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
-    for a in attempts:
-        if a.rewards:
-            ax.plot(np.arange(len(a.rewards)) + 1, a.rewards, marker=".",
-                    label=f"seed {a.seed}: held-out {a.base:.0%} -> {a.after:.0%} "
-                          f"after {a.updates} updates")
-    ax.axvline(rule.look_at, color="grey", linestyle=":", linewidth=1)
-    ax.set_xlabel("GRPO update")
-    ax.set_ylabel("training reward (mean of the update)")
-    ax.set_ylim(0, 1)
-    ax.set_title("GRPO with your verify and tis_weights")
-    ax.legend(loc="lower right", fontsize=8)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    series = [(f"seed {a.seed}: held-out {a.base:.0%} -> {a.after:.0%} after {a.updates} updates",
+               list(range(1, len(a.rewards) + 1)), a.rewards) for a in attempts if a.rewards]
+    longest = max((len(a.rewards) for a in attempts if a.rewards), default=rule.look_at)
+    return charts.write_svg(path, charts.line_chart(
+        "GRPO with your verify and tis_weights", "GRPO update",
+        "training reward (mean of the update)", series, (0, max(longest, rule.look_at) + 1),
+        (0, 1), vline=rule.look_at, markers=True))
 
 
 @cache

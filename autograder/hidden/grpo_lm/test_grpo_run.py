@@ -30,7 +30,7 @@ def test_grpo_raises_held_out_accuracy(student, assignment, attach):
             verify_batch=remote.verify_batch(student, case), **check.train_kwargs(rule))
 
     attempts = check.judge(train_one, rule)
-    check.plot(attempts, attach("GRPO training reward", "grpo_run.png"), rule)
+    check.plot(attempts, attach("GRPO training reward", "grpo_run.svg"), rule)
     if not check.passed(attempts):
         raise Mismatch(f"GRPO from the base model, {len(attempts)} seed(s) of at most "
                        f"{rule.updates} updates",

@@ -149,29 +149,16 @@ def summary(attempts: list[CartpoleAttempt], rule: Rule = RULE) -> str:
 
 
 def plot(attempts: list[CartpoleAttempt], path: Path, rule: Rule = RULE, title: str = "") -> Path:
-    """The learning curve(s): mean of the last 10 episode lengths vs env steps, one line per seed."""
-    import matplotlib
+    """The learning curve(s) as SVG: mean of the last 10 episode lengths vs env steps, one line
+    per seed, the success threshold dashed."""
+    from autograder.review import charts
 
-    matplotlib.use("Agg")
-    from matplotlib import pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
-    for a in attempts:
-        if getattr(a, "episodes", None):
-            steps, means = moving_mean(a.episodes)
-            ax.plot(steps, means, label=f"seed {a.seed} ({'solved' if a.success else 'not solved'})")
-    ax.axhline(rule.threshold, color="grey", linestyle="--", linewidth=1, label="475 (success)")
-    ax.set_xlabel("environment steps")
-    ax.set_ylabel("episode length (mean of last 10)")
-    ax.set_ylim(0, 510)
-    ax.set_xlim(0, rule.budget)
-    ax.set_title(title or "CartPole-v1 with your ppo_clip_loss")
-    ax.legend(loc="lower right", fontsize=8)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    series = [(f"seed {a.seed} ({'solved' if a.success else 'not solved'})",
+               *moving_mean(a.episodes)) for a in attempts if getattr(a, "episodes", None)]
+    return charts.write_svg(path, charts.line_chart(
+        title or "CartPole-v1 with your ppo_clip_loss", "environment steps",
+        "episode length (mean of last 10)", series, (0, rule.budget), (0, 510),
+        hline=(rule.threshold, f"{rule.threshold:g} (success)")))
 
 
 # -- calibration (autograde calibrate ppo) --------------------------------------------------

@@ -27,7 +27,7 @@ def test_cartpole_reaches_the_success_threshold(student, assignment, attach):
         return check.trainer().train_for_grading(loss, seed, **check.train_kwargs(rule))
 
     attempts = check.judge(train_one, rule)
-    check.plot(attempts, attach("CartPole-v1 learning curve", "cartpole.png"), rule)
+    check.plot(attempts, attach("CartPole-v1 learning curve", "cartpole.svg"), rule)
     if not check.passed(attempts):
         raise Mismatch(f"CartPole-v1, {len(attempts)} seed(s) of at most {rule.budget:,} steps",
                        detail="the trained policy did not reach a mean episode length of "

@@ -2,6 +2,7 @@
 curve in the feedback; a loss with the wrong sign fails fast, saying why."""
 import json
 import shutil
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -28,11 +29,12 @@ def test_cartpole_passes_correct_losses_and_fails_a_sign_flip(tmp_path):
 
     for sid in results:
         feedback = (tmp_path / "out" / sid / "feedback.md").read_text()
-        assert "![CartPole-v1 learning curve](cartpole.png)" in feedback
-        png = (tmp_path / "out" / sid / "cartpole.png").read_bytes()
-        assert png.startswith(b"\x89PNG") and len(png) > 5000
+        assert "![CartPole-v1 learning curve](cartpole.svg)" in feedback
+        svg = ET.fromstring((tmp_path / "out" / sid / "cartpole.svg").read_text())
+        curves = svg.findall(".//{http://www.w3.org/2000/svg}polyline")
+        assert curves and all(len(c.get("points").split()) > 20 for c in curves)
         page = (tmp_path / "out" / sid / "feedback.html").read_text()
-        assert '<img src="data:image/png;base64,' in page and "<h1>" in page
+        assert '<img src="data:image/svg+xml;base64,' in page and "<h1>" in page
     for sid in [s for s in results if s != "sign-flip"]:
         assert cartpole(sid)["score"] == cartpole(sid)["max_score"], cartpole(sid)["output"]
     failed = cartpole("sign-flip")
