@@ -10,7 +10,9 @@ candidates built of parts, ``twist ∘ base ∘ change``:
 * a **base**: the reference, each convention of the assignment, each known mistake of the
   bank that defines the function;
 * a **change** of its inputs (:mod:`~autograder.engine.causes.changes`: from the type of each
-  argument, and those ``conventions.py`` declares with ``@change``), or none;
+  argument, and those ``conventions.py`` declares with ``@change``), or none; an input negated,
+  left at 0 or made positive (:data:`GUESS`) only with the reference: beside another base it
+  fits any code that drops an input;
 * a **twist** of its answer (pairs' sign and sizes, and those ``conventions.py`` declares with
   ``@twist``), or none.
 
@@ -48,6 +50,9 @@ from autograder.engine.causes.replay import Mistake, replay
 
 #: the most runs of a base on changed inputs, on the first failed case, per failed function
 MOST = 3000
+#: changes of this rank (an input negated, left at 0, made positive) go with the reference
+#: only: beside a convention or a known mistake they fit anything that drops an input
+GUESS = 3
 #: what a composed cause of the reference says before its change
 CONTRACT = "your code computes what the contract asks, except that "
 
@@ -169,7 +174,7 @@ class Composer:
         found += [Candidate(n, text, p, None, t) for n, text, p in bases for t in [None] + turns]
         found += [Candidate("reference", "", None, ch, t) for ch in changes for t in turns]
         budget = MOST - len(changes)      # the likeliest changes first, to every base
-        for ch in changes:
+        for ch in [c for c in changes if c.rank < GUESS]:
             if budget < len(bases):
                 break
             budget -= len(bases)

@@ -154,11 +154,15 @@ def as_tensors(cases) -> tuple[str | None, list]:
     """Cases whose student's answers are Python numbers, lists or numpy arrays where the
     reference's are tensors, made tensors of the reference's dtype (and shape, where the count
     of numbers allows), with what the form is, as the cause says it: step e then names the
-    candidate whose numbers they are, and the form. (None, cases) where no answer, or answers
+    candidate whose numbers they are, and the form. A gradient case whose value is of such a
+    type is left out (no gradient flows from it). (None, cases) where no answer, or answers
     of more than one such type, are."""
     kinds, made = set(), []
     for o in cases:
         student, reference = o.student, o.reference
+        if o.kind == "grad" and kind(_value(student)) is not None:
+            kinds.add(kind(_value(student)))    # no gradient flows from it: the form says so,
+            continue                            # and the value cases measure its numbers
         name = kind(student) if o.kind == "value" else None
         if name is None or not isinstance(reference, torch.Tensor):
             made.append(o)

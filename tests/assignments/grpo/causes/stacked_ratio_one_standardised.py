@@ -1,5 +1,7 @@
 """TRL's loss with a ratio exp(logp - logp.detach()), always 1, per-response token mean, and the
-advantages standardised again inside the loss (sample std)."""
+advantages standardised again inside the loss (sample std). Its torch.where after the exp also
+sends NaN into the gradient of -inf padding: the real grader's gradient cases see that third
+difference and name nothing; the value cases here see the two."""
 CAUSE = r"(?=.*always 1)(?=.*standardis)"
 
 import torch
