@@ -92,6 +92,12 @@ def test_an_extra_part_that_changes_nothing_is_not_named():
     assert near is not None and near.names == ("reference+gamma:fixed_0.99",)
 
 
+def test_answers_of_zeros_are_not_composed():
+    """The reference on `x` left at 0 gives zeros, as countless mistakes do: not named."""
+    assert compose_of(lambda x, g: torch.zeros_like(x)) is None
+    assert compose_of(lambda x, g: torch.zeros_like(x) + 1e-18 * x) is None
+
+
 def test_a_large_third_deviation_names_nothing():
     assert compose_of(lambda x, g: clipped(x, 0.99) * 1.3 + 0.1) is None
 

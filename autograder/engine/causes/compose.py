@@ -16,7 +16,9 @@ candidates built of parts, ``twist ∘ base ∘ change``:
 * a **twist** of its answer (pairs' sign and sizes, and those ``conventions.py`` declares with
   ``@twist``), or none.
 
-A candidate counts its *parts*: one for a base other than the reference, one for a change, one
+Answers of zeros on every failed case (or of one other constant of no information,
+:func:`says_little`) are not composed: countless mistakes give them, and some base on some
+changed input always does too. A candidate counts its *parts*: one for a base other than the reference, one for a change, one
 for a twist. Those of one part (a base alone, the reference changed or twisted alone) and two
 (a base changed or twisted, the reference changed and twisted) are tried in full, those of three
 (a base changed and twisted) on the answers already computed (a twist is arithmetic on an
@@ -202,7 +204,8 @@ class Composer:
         cases = sorted(cases, key=lambda o: (agree(o, o.student, o.reference),
                                              not informative(o.student), len(flat(o.reference))))
         first = cases[0]
-        if agree(first, first.student, first.reference):
+        failed = [o for o in cases if not agree(o, o.student, o.reference)]
+        if not failed or all(says_little(o) for o in failed):
             return None
         everything = self.candidates(first, self.bases(bases), self.turns(cases, sizes_of))
         kept, student = [], flat(first.student)
@@ -222,6 +225,18 @@ class Composer:
         own = {t.name for t in self.declared if isinstance(t, Twist)}
         return choose(fitting, by_name, lambda c: c.change is None and (
             c.twist is None or c.twist.name not in own))
+
+
+def says_little(obs: Observation) -> bool:
+    """The student's answer on a failed case is a constant of no information (0, 1, NaN, inf:
+    :func:`~autograder.engine.causes.evidence.informative`), or zeros but for rounding (at most
+    1e-9 of the reference's largest number)."""
+    if not informative(obs.student):
+        return True
+    s, r = flat(obs.student), flat(obs.reference)
+    s, r = s[torch.isfinite(s)], r[torch.isfinite(r)]
+    return bool(s.numel()) and float(s.abs().max()) <= 1e-9 * max(float(r.abs().max()), 1.0) \
+        if r.numel() else False
 
 
 def far(student: torch.Tensor, answer) -> bool:
