@@ -35,7 +35,14 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       of the function up to a small second deviation, and far better than the reference and
       every other one; where no single one explains every case, a **pair** of one with a
       second known deviation of the whole answer (:mod:`~autograder.engine.causes.pairs`: its
-      sign, a sum for a mean) by the same rule;
+      sign, a sum for a mean) by the same rule; where no pair does, a **composed** candidate
+      (:mod:`~autograder.engine.causes.compose`): the reference, a convention or a known
+      mistake run on inputs changed as real code changes them
+      (:mod:`~autograder.engine.causes.changes`: a gamma fixed at 0.99, two flags swapped),
+      with or without such a twist, never where a candidate of fewer parts comes as close. A
+      case where the student's code raised counts as explained by a candidate that fails the
+      same way; answers that are Python numbers or lists are measured as the tensors they make,
+      and the cause then names their form too;
    e'. an **experiment** on the student's own code (:mod:`~autograder.engine.causes.ablations`):
       the function called again on the failed cases' inputs with one feature neutralised (no
       episode end, gamma = 1, every mask all True, ...); when it answers right there and
@@ -59,9 +66,10 @@ from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-
 from autograder.engine.causes.evidence import (UNKNOWN, Cause, Observation,  # noqa: F401
                                                Raised, agree)
 from autograder.engine.causes.ablations import locate
-from autograder.engine.causes.closest import (answer_of, assignment_conventions, fits, named,
-                                              value_cases)
-from autograder.engine.causes.forms import gradient, wrong_type
+from autograder.engine.causes.closest import (answer_of, assignment_conventions,
+                                              assignment_parts, fits, named, value_cases)
+from autograder.engine.causes.compose import Composer
+from autograder.engine.causes.forms import as_tensors, gradient, wrong_type
 from autograder.engine.causes.pairs import pairs
 from autograder.engine.causes.raised import everywhere, on_failed
 from autograder.engine.causes.relations import relate, sizes
@@ -153,9 +161,24 @@ class Causes(KnownMistakes):
         cases = value_cases(fn, observations)
         if not any(not agree(o, o.student, o.reference) for o in cases):
             return None
-        single = fits(cases, own + bank, answer)
-        near = named(single) if single else pairs(
-            cases, own + bank, answer,
-            partial(sizes, reference_fn) if reference_fn is not None else None)
-        return Cause(near.text, "convention:" + ",".join(near.names),
-                     partial=near.partial) if near else None
+        sizes_of = partial(sizes, reference_fn) if reference_fn is not None else None
+        form, typed = as_tensors(cases)     # a Python number or list: a candidate's numbers?
+        near = self.nearest(fn, typed, own + bank, answer, reference_fn, sizes_of)
+        if not near:
+            return None
+        said = near.text + (f"; and {form}" if form else "")
+        return Cause(said, "convention:" + ",".join(near.names), partial=near.partial)
+
+    def nearest(self, fn, cases, candidates, answer, reference_fn, sizes_of):
+        """The single candidate, else the pair, else the composed candidate (module
+        docstring, step e) of these cases, or None."""
+        single = fits(cases, candidates, answer)
+        if single:
+            return named(single)
+        near = pairs(cases, candidates, answer, sizes_of)
+        if near or reference_fn is None:
+            return near
+        name = getattr(self.assignment, "name", "")
+        parts = assignment_parts(self.assignment) if self.assignment else ()
+        return Composer(name, fn, reference_fn, answer, parts, self.scope(fn)).closest(
+            cases, candidates, sizes_of)

@@ -32,7 +32,9 @@ that another difference remains.
 
 When no candidate explains every case, :mod:`~autograder.engine.causes.pairs` tries each once
 more with a second, known deviation of its whole answer (its sign, a sum for a mean), by the
-same rule. A match that is not exact says so: a small difference remains besides. Nothing is
+same rule, and then :mod:`~autograder.engine.causes.compose` each on changed inputs. A case
+where the student's code raised is explained by a candidate that raises there too (or answers
+in a shape the harness refuses); one where the reference raised leaves nothing to measure. A match that is not exact says so: a small difference remains besides. Nothing is
 named while a function that ``fn`` calls answers wrongly (``fn``'s failures may follow from
 that one's). A correct solution is never shown one: its function fails no case, and this step
 runs only for failed ones.
@@ -48,6 +50,7 @@ from typing import NamedTuple
 
 import torch
 
+from autograder.engine.causes.changes import change, declared, twist  # noqa: F401 - beside convention
 from autograder.engine.causes.evidence import Observation, Raised, _numbers, agree, informative
 from autograder.engine.causes.replay import one_of, replay
 
@@ -169,6 +172,9 @@ def explains(obs: Observation, answer) -> tuple[bool, bool, float]:
     the reference's answer has another shape than both, it lies at no measurable distance)."""
     if agree(obs, obs.student, answer):
         return True, True, 0.0
+    if isinstance(obs.student, Raised):     # failing the same way: raising, or an answer of
+        refused = shape(answer) != shape(obs.reference)     # the shape the harness refused
+        return refused and not isinstance(answer, Raised), False, 0.0
     if not small(obs, obs.student, answer):
         return False, False, math.inf
     if agree(obs, obs.student, obs.reference) or agree(obs, answer, obs.reference):
@@ -254,25 +260,38 @@ def bit(obs: Observation) -> bool:
 
 
 def value_cases(fn: str, observations: list[Observation]) -> list[Observation]:
-    """The compared cases of ``fn`` (values, or values and gradients), or none at all when one
-    of them raised on either side: a raise is one bit, and what it hides is not measured."""
+    """The compared cases of ``fn`` (values, or values and gradients), or none at all when the
+    reference raised on one of them. A case where the student's code raised stays: a candidate
+    explains it when it fails the same way (:func:`explains`)."""
     cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")]
-    return [] if any(isinstance(o.student, Raised) or isinstance(o.reference, Raised)
-                     for o in cases) else cases
+    return [] if any(isinstance(o.reference, Raised) for o in cases) else cases
 
 
 @cache
-def assignment_conventions(assignment) -> tuple[Convention, ...]:
-    """The conventions of ``hidden/<name>/conventions.py``, loaded once per grading process
-    (our own code, run in the grader)."""
+def _module(assignment):
+    """``hidden/<name>/conventions.py``, loaded once per grading process (our own code, run in
+    the grader), or None."""
     path = assignment.hidden_dir / "conventions.py"
     if not path.is_file():
-        return ()
+        return None
     spec = importlib.util.spec_from_file_location(f"_autograde_conventions_{assignment.name}",
                                                   path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return tuple(conventions(module))
+    return module
+
+
+def assignment_conventions(assignment) -> tuple[Convention, ...]:
+    """The conventions of ``hidden/<name>/conventions.py``."""
+    module = _module(assignment)
+    return () if module is None else tuple(conventions(module))
+
+
+def assignment_parts(assignment) -> tuple:
+    """The changes and twists ``hidden/<name>/conventions.py`` declares
+    (:func:`~autograder.engine.causes.changes.change`, :func:`~.changes.twist`)."""
+    module = _module(assignment)
+    return () if module is None else tuple(declared(module))
 
 
 _answers: dict[tuple[str, str, str], object] = {}   # (assignment, convention, case) -> answer

@@ -21,6 +21,7 @@ differs) names nothing here.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 import torch
 
@@ -147,3 +148,35 @@ def gradient(fn: str, observations) -> str | None:
 def _and(names: list[str]) -> str:
     names = list(dict.fromkeys(names))
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def as_tensors(cases) -> tuple[str | None, list]:
+    """Cases whose student's answers are Python numbers, lists or numpy arrays where the
+    reference's are tensors, made tensors of the reference's dtype (and shape, where the count
+    of numbers allows), with what the form is, as the cause says it: step e then names the
+    candidate whose numbers they are, and the form. A gradient case whose value is of such a
+    type is left out (no gradient flows from it). (None, cases) where no answer, or answers
+    of more than one such type, are."""
+    kinds, made = set(), []
+    for o in cases:
+        student, reference = o.student, o.reference
+        if o.kind == "grad" and kind(_value(student)) is not None:
+            kinds.add(kind(_value(student)))    # no gradient flows from it: the form says so,
+            continue                            # and the value cases measure its numbers
+        name = kind(student) if o.kind == "value" else None
+        if name is None or not isinstance(reference, torch.Tensor):
+            made.append(o)
+            continue
+        try:
+            value = torch.as_tensor(student, dtype=reference.dtype)
+            if value.numel() == reference.numel():
+                value = value.reshape(reference.shape)
+        except Exception:  # noqa: BLE001 - nested lists of odd things: not a tensor's numbers
+            return None, cases
+        kinds.add(name)
+        made.append(replace(o, student=value))
+    if len(kinds) != 1:
+        return None, cases
+    (name,) = kinds
+    return (f"your function returns {name} where the contract asks for a torch tensor "
+            f"({MADE_BY[name]}): return the tensor itself"), made

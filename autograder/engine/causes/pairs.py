@@ -36,7 +36,7 @@ from typing import Callable, NamedTuple
 import torch
 
 from autograder.engine.causes.closest import RATIO, Closest, bit, distance, fits, flat, named
-from autograder.engine.causes.evidence import Observation, agree
+from autograder.engine.causes.evidence import Observation, Raised, agree
 from pgcheck.calls import CallResult
 
 #: the most sizes of the inputs tried as a factor
@@ -105,7 +105,8 @@ def pairs(cases: list[Observation], candidates: list[tuple[str, str, object]], a
 
     def twisted(item, obs):
         payload, turn = item
-        return turn.apply(obs, obs.reference if payload is None else answer(payload, obs))
+        got = obs.reference if payload is None else answer(payload, obs)
+        return got if isinstance(got, Raised) else turn.apply(obs, got)     # fails alike
     payloads = {name: payload for name, _, payload in paired + plain}
     fitting = [f for f in fits(cases, paired + plain, twisted)
                if f.name.startswith("reference+") or own_size(cases, payloads[f.name], twisted)]
@@ -121,7 +122,7 @@ def own_size(cases: list[Observation], item, twisted) -> bool:
     division by a size shrinks any candidate towards an answer of zeros, which proves
     nothing."""
     for o in cases:
-        if agree(o, o.student, o.reference):
+        if agree(o, o.student, o.reference) or isinstance(o.student, Raised):
             continue
         student = flat(o.student)
         finite = student[torch.isfinite(student)]

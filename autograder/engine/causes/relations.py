@@ -43,7 +43,6 @@ tried of each item that differs, in order (:func:`per_item`): "in returns: ...".
 from __future__ import annotations
 
 import inspect
-import itertools
 import math
 from dataclasses import dataclass, replace
 from functools import partial, wraps
@@ -51,6 +50,7 @@ from functools import partial, wraps
 import torch
 
 from autograder.engine.assertions import TOLERANCES, expect_close, expect_float
+from autograder.engine.causes.changes import RELATION, typed
 from autograder.engine.causes.evidence import Observation, agree, compared, informative, wrong
 from pgcheck.calls import clone
 
@@ -308,39 +308,20 @@ def unchanged(ev: Evidence) -> Found | None:
     return None
 
 
-def _changes(value) -> list[tuple[str, object]]:
-    """(words, changed value) for one input."""
-    if isinstance(value, torch.Tensor) and value.dtype == torch.bool:
-        return [("inverted (~)", lambda v: ~v)]
-    if isinstance(value, torch.Tensor) and value.is_floating_point():
-        return [("negated", lambda v: -v), ("set to 0", torch.zeros_like)]
-    if isinstance(value, bool):
-        return [("flipped (True where False is passed, False where True is)", lambda v: not v)]
-    if isinstance(value, float):
-        return [("= 0", lambda v: 0.0), ("= 1", lambda v: 1.0), ("negated", lambda v: -v)]
-    return []
-
-
 def inputs(ev: Evidence) -> Found | None:
     named = _names(ev.reference_fn, ev.failed[0])
-    tries = [(f"`{k}` {words}", {k: change}) for k, v in named.items()
-             for words, change in _changes(v)
-             if not (type(v) is float and v in (0.0, 1.0) and words != "negated")
-             and not (type(v) is float and v == 0.0)]
-    tensors = [k for k, v in named.items() if isinstance(v, torch.Tensor)
-               and v.is_floating_point()]
-    for a, b in itertools.combinations(tensors, 2):
-        if named[a].shape == named[b].shape:
-            tries.append((f"`{a}` and `{b}` swapped", {a: b, b: a}))
+    # one list of changes with step e's compositions (changes.py): the few exact ones
+    tries = [c for c in typed(named, RELATION)    # a number already 0 or 1: negated only
+             if not (type(named[c.arg]) is float and named[c.arg] in (0.0, 1.0)
+                     and (named[c.arg] == 0.0 or c.words != "negated"))]
+    for change in tries:
+        words = f"`{change.arg}` {change.words}"
 
-    for words, changes in tries:
-        def candidate(o, r, changes=changes):
-            bound = _names(ev.reference_fn, o)
-            new = dict(bound)
-            for k, change in changes.items():
-                if k not in bound:
-                    return None
-                new[k] = bound[change] if isinstance(change, str) else change(bound[k])
+        def candidate(o, r, change=change):
+            try:
+                new = change.apply(_names(ev.reference_fn, o))
+            except Exception:  # noqa: BLE001 - another case lacks the input: no story
+                return None
             out = ev.rerun(**new)
             numbers = _flat(out)        # none when the reference refused
             # an answer of zeros everywhere points at no input: many mistakes give it

@@ -3,7 +3,7 @@
 convention (:mod:`autograder.engine.causes.closest`). Our own code, run in the grader only."""
 import torch
 
-from autograder.engine.causes.closest import convention
+from autograder.engine.causes.closest import change, convention
 
 CONTRACT_TD = "the contract's delta_t = r_t + gamma * (1 - terminated_t) * V(s_{t+1}) - V(s_t)"
 
@@ -375,3 +375,9 @@ def last_row_dropped(rewards, values, next_values, terminated, truncated, gamma,
     deltas[-1] = 0.0
     advantages = _recursion(deltas, _alive(terminated | truncated, rewards), gamma, lam)
     return advantages, advantages + values
+
+
+@change("compute_gae", "your rewards are clipped to [-1, 1] before the computation (Atari's "
+        "reward clipping, a wrapper's job): the contract uses the rewards as they are passed")
+def rewards_clipped(arguments):
+    return {**arguments, "rewards": arguments["rewards"].clamp(-1.0, 1.0)}

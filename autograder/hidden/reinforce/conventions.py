@@ -3,7 +3,7 @@ them, for the closest convention (:mod:`autograder.engine.causes.closest`). Our 
 the grader only."""
 import torch
 
-from autograder.engine.causes.closest import convention
+from autograder.engine.causes.closest import convention, twist
 
 CONTRACT_RETURNS = "the contract's G_t = r_t + gamma * G_{t+1}, with G_T = 0"
 
@@ -396,3 +396,9 @@ def unweighted_sample(probs, returns, baseline, component):
     p = probs.detach().double()
     g = _estimate(p, returns, baseline, component, p[int(component)])
     return float(g.mean()), float(g.var())
+
+
+@twist("discounted_returns", "your returns are standardised (minus their mean, over their "
+       "sample std), as a training loop does after computing them: the contract returns them raw")
+def returns_standardised(answer, arguments):
+    return (answer - answer.mean()) / (answer.std() + 1e-8)
