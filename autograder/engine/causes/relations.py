@@ -126,6 +126,9 @@ class Evidence:
     def __init__(self, fn: str, observations: list[Observation], reference_fn):
         self.fn, self.reference_fn = fn, reference_fn
         self.failed = wrong(compared(fn, observations))
+        #: the value cases the student passed (a story of the whole computation must hold there)
+        failed = {id(o) for o in self.failed}
+        self.passed = [o for o in compared(fn, observations) if id(o) not in failed]
         self.shaped = True      #: every failed answer has the expected shape (usable() finds out)
 
     def usable(self) -> bool:
@@ -153,6 +156,20 @@ class Evidence:
             predicted = candidate(o, _answer(o, o.reference))
             judged = replace(o, judge=_judge_item) if o.kind == "grad" else o
             if predicted is None or not agree(judged, _answer(o, o.student), predicted):
+                return False
+        return True
+
+    def everywhere(self, candidate) -> bool:
+        """:meth:`holds`, and on every case the student passed the candidate agrees too: a
+        student right where a changed computation is wrong does not compute it (an input
+        fixed at a value that happens to match the failed cases only, as ``clip_eps = 1``
+        where no failed case clips)."""
+        if not self.holds(candidate):
+            return False
+        for o in self.passed:
+            predicted = candidate(o, _answer(o, o.reference))
+            judged = replace(o, judge=_judge_item) if o.kind == "grad" else o
+            if predicted is not None and not agree(judged, _answer(o, o.student), predicted):
                 return False
         return True
 
@@ -326,7 +343,7 @@ def inputs(ev: Evidence) -> Found | None:
             numbers = _flat(out)        # none when the reference refused
             # an answer of zeros everywhere points at no input: many mistakes give it
             return None if numbers.numel() and not bool(numbers.any()) else out
-        if ev.holds(candidate):
+        if ev.everywhere(candidate):
             return Found("inputs", f"your answer is the expected computation's with {words}, on "
                          f"{ev.count()} ({ev.proof()}): look at how your code uses that input")
     return None

@@ -1,6 +1,6 @@
 """td_residuals that subtracts the value of the row after (values[t + 1], the last row's own),
 computed in a loop of float32 numbers with an extra 1e-9."""
-CAUSE = r"values change|which step's value|next state's value"
+CAUSE = r"values change|which step's value|next state's value|read one row ahead"
 
 import torch
 
