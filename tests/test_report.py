@@ -84,6 +84,23 @@ def test_class_histogram_counts_whole_students_and_its_legend_covers_no_bar():
         assert legend > right and legend > charts.PLOT[0] + charts.PLOT[2]
 
 
+def test_chart_texts_are_escaped_svg():
+    """Every text a chart places is escaped: an idea or a series named with markup stays
+    text, and the SVG still parses."""
+    import xml.etree.ElementTree as ET
+
+    from autograder.review import charts
+
+    hostile = '<script>alert(1)</script>&"'
+    summary = {**class_summary([3.0, 12.0]), "assignment": hostile,
+               "ideas": [{"idea": hostile, "percent": 50.0}]}
+    curve = charts.line_chart(hostile, hostile, hostile, [(hostile, [0, 1], [0, 1])],
+                              (0, 1), (0, 1), hline=(0.5, hostile))
+    for svg in (charts.histogram(summary), charts.ideas(summary), curve):
+        assert "<script>" not in svg and "&lt;script&gt;" in svg
+        ET.fromstring(svg)
+
+
 def test_class_page_links_the_files_that_hold_its_numbers():
     import re
 

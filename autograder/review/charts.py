@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import math
+from functools import cache
 from pathlib import Path
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -31,12 +32,16 @@ PLOT = (56.0, 34.0, 440.0, 196.0)
 LABELS, BAR_WIDTH, ROW = 220.0, 330.0, 26.0
 
 
-def _render(template: str, **values) -> str:
+@cache
+def _environment():
     import jinja2
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
-                             trim_blocks=True, lstrip_blocks=True)
-    return env.get_template(template).render(**values)
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                              trim_blocks=True, lstrip_blocks=True)
+
+
+def _render(template: str, **values) -> str:
+    return _environment().get_template(template).render(**values)
 
 
 def data_uri(svg: str) -> str:
