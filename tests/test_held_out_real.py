@@ -1,5 +1,6 @@
 """The held-out sets of real buggy functions (``benchmarks/held_out_real``,
-``benchmarks/held_out_real2``, ``benchmarks/held_out_real3`` and ``benchmarks/held_out_real4``, issue 50) stay well-formed: every file loads as a whole
+``benchmarks/held_out_real2``, ``benchmarks/held_out_real3``, ``benchmarks/held_out_real4`` and
+``benchmarks/held_out_real5``, issue 50) stay well-formed: every file loads as a whole
 submission, cites where its code comes from, names its kind, and carries either the regular
 expression of its real cause or ``CORRECT = True``; and ``benchmarks/bench_held_out.py`` judges a
 grade the way its docstring says."""
@@ -16,7 +17,8 @@ from autograder.engine.mutants import Mutant
 
 #: the sets, each a folder ``<set>/<assignment>/*.py``
 SETS = [ROOT / "benchmarks" / "held_out_real", ROOT / "benchmarks" / "held_out_real2",
-        ROOT / "benchmarks" / "held_out_real3", ROOT / "benchmarks" / "held_out_real4"]
+        ROOT / "benchmarks" / "held_out_real3", ROOT / "benchmarks" / "held_out_real4",
+        ROOT / "benchmarks" / "held_out_real5"]
 #: a citation: an issue or pull request, ``owner/repo path``, or a code-search file id
 CITATION = re.compile(r"^(https://github\.com/[\w.-]+/[\w.-]+/(issues|pull)/\d+( .*)?"
                       r"|[\w.-]+/[\w.-]+ \S.*|code-search file \d+.*)$")
@@ -63,32 +65,50 @@ def test_the_third_set_cites_no_source_of_the_earlier_ones():
     assert not {origin(c) for c in newer} & {origin(c) for c in older}
 
 
+def _sources(folder):
+    """The citations of a set's files."""
+    cited = (as_mutant(p)._constant("SOURCE") for p in (ROOT / "benchmarks" / folder).glob("*/*.py"))
+    return {c for c in cited if c}
+
+
+def _origin(citation):
+    """The issue, pull request or code-search file a citation names, else ``owner/repo path``."""
+    found = re.match(r"(https://github\.com/\S+|code-search file \d+|\S+ \S+)", citation)
+    return found.group(1)
+
+
+def _repository(citation):
+    """The ``owner/repo`` a citation names (an issue's or pull request's too), else None."""
+    found = (re.match(r"https://github\.com/([\w.-]+/[\w.-]+)/", citation)
+             or re.match(r"([\w.-]+/[\w.-]+) ", citation))
+    return found.group(1).lower() if found and not citation.startswith("code-search") else None
+
+
+def _assert_cites_nothing_older(newer_folder, older_folders):
+    """No citation of ``newer_folder``, and no issue, pull request, code-search file or
+    ``owner/repo`` it names, is one that the ``older_folders`` already cite."""
+    older = set().union(*(_sources(f) for f in older_folders))
+    newer = _sources(newer_folder)
+    assert newer
+    assert not newer & older
+    assert not {_origin(c) for c in newer} & {_origin(c) for c in older}
+    assert not ({_repository(c) for c in newer} - {None}) & {_repository(c) for c in older}
+
+
 def test_the_fourth_set_cites_no_source_of_the_earlier_ones():
     """``held_out_real4`` measures code no cause was tuned to: none of its citations, and no
     issue, pull request, code-search file or ``owner/repo`` it names, is one that an earlier set
     (``held_out``, ``held_out_real``, ``held_out_real2``, ``held_out_real3``) already cites."""
-    def sources(folder):
-        cited = (as_mutant(p)._constant("SOURCE") for p in (ROOT / "benchmarks" / folder).glob("*/*.py"))
-        return {c for c in cited if c}
+    _assert_cites_nothing_older("held_out_real4", ("held_out", "held_out_real", "held_out_real2",
+                                                   "held_out_real3"))
 
-    def origin(citation):
-        """The issue, pull request or code-search file a citation names, else ``owner/repo path``."""
-        found = re.match(r"(https://github\.com/\S+|code-search file \d+|\S+ \S+)", citation)
-        return found.group(1)
 
-    def repository(citation):
-        """The ``owner/repo`` a citation names (an issue's or pull request's too), else None."""
-        found = (re.match(r"https://github\.com/([\w.-]+/[\w.-]+)/", citation)
-                 or re.match(r"([\w.-]+/[\w.-]+) ", citation))
-        return found.group(1).lower() if found and not citation.startswith("code-search") else None
-
-    older = set().union(*(sources(f) for f in
-                          ("held_out", "held_out_real", "held_out_real2", "held_out_real3")))
-    newer = sources("held_out_real4")
-    assert newer
-    assert not newer & older
-    assert not {origin(c) for c in newer} & {origin(c) for c in older}
-    assert not ({repository(c) for c in newer} - {None}) & {repository(c) for c in older}
+def test_the_fifth_set_cites_no_source_of_the_earlier_ones():
+    """``held_out_real5`` measures code no cause was tuned to: none of its citations, and no
+    issue, pull request, code-search file or ``owner/repo`` it names, is one that an earlier set
+    (``held_out``, ``held_out_real`` to ``held_out_real4``) already cites."""
+    _assert_cites_nothing_older("held_out_real5", ("held_out", "held_out_real", "held_out_real2",
+                                                   "held_out_real3", "held_out_real4"))
 
 
 @pytest.mark.parametrize("path", FILES,
