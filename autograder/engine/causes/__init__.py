@@ -66,6 +66,7 @@ from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-
 from autograder.engine.causes.evidence import (UNKNOWN, Cause, Observation,  # noqa: F401
                                                Raised, agree)
 from autograder.engine.causes.ablations import locate
+from autograder.engine.causes.weights import weigh
 from autograder.engine.causes.closest import (answer_of, assignment_conventions,
                                               assignment_parts, fits, named, value_cases)
 from autograder.engine.causes.compose import Composer
@@ -134,7 +135,8 @@ class Causes(KnownMistakes):
         if self.ask is None or reference_fn is None or self.assignment is None:
             return None
         try:
-            found = locate(self.assignment, fn, observations, reference_fn, self.ask)
+            found = (locate(self.assignment, fn, observations, reference_fn, self.ask)
+                     or weigh(self.assignment, fn, observations, reference_fn, self.ask))
         except Exception:  # noqa: BLE001 - an experiment is a bonus: it ends silently
             return None
         return Cause(*found) if found else None
