@@ -331,8 +331,13 @@ def weigh(assignment, fn: str, observations: list[Observation], reference_fn, as
     student's answers on the argument lists ``items``, or None when the experiment could not
     run."""
     w = next((d for d in declared(assignment) if d.fn == fn), None)
-    if w is None:
-        return None
+    return None if w is None else weigh_with(w, observations, reference_fn, ask)
+
+
+def weigh_with(w: Weighing, observations: list[Observation], reference_fn, ask) \
+        -> tuple[str, str] | None:
+    """:func:`weigh` for the loss ``w`` declares."""
+    fn = w.fn
     cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")
              and not _precise(o)]
     if any(isinstance(o.student, Raised) or isinstance(o.reference, Raised) for o in cases):
