@@ -47,7 +47,11 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       the function called again on the failed cases' inputs with one feature neutralised (no
       episode end, gamma = 1, every mask all True, ...); when it answers right there and
       nowhere else, the cause says where the difference lies (only where ``ask``, the
-      sandbox's way to call it again, is given, and its callees answered right);
+      sandbox's way to call it again, is given, and its callees answered right); where no
+      ablation locates it, a loss's **weights** read off by experiment
+      (:mod:`~autograder.engine.causes.weights`: the student's loss asked on structured
+      inputs, the weighting of its terms that reproduces every answer named with what the
+      contract asks);
    f. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 

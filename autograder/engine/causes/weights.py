@@ -171,12 +171,17 @@ def close(actual, expected: torch.Tensor) -> bool:
                                equal_nan=True))
 
 
-def predict(w: Weighing, arguments: dict, h: Weighting):
-    """``h``'s answer on ``arguments`` (float64), or None where a size it names is missing."""
+def predict(w: Weighing, arguments: dict, h: Weighting, memo: dict | None = None):
+    """``h``'s answer on ``arguments`` (float64), or None where a size it names is missing;
+    ``memo``: the answers before sign and scale, kept across weightings of one fit."""
     factor = _scale(_sizes(w, arguments), h.scale)
     if factor is None:
         return None
-    return h.sign * factor * _unscaled(w, arguments, h)
+    memo = {} if memo is None else memo
+    key = (id(arguments), h.row_mean, h.tau, h.masking, h.one)
+    if key not in memo:
+        memo[key] = _unscaled(w, arguments, h)
+    return h.sign * factor * memo[key]
 
 
 # -- the structured inputs ----------------------------------------------------------------
@@ -234,31 +239,31 @@ def fit(w: Weighing, asked: list[tuple[dict, object]], cases: list[tuple[Observa
     """The weightings that reproduce every answer on the structured inputs (``asked``: the
     arguments and the student's answer) and on every case (its arguments), fewest parts
     first, only those of the fewest."""
-    found = []
+    found, memo = [], {}
     for h in weightings(w):
         if h == Weighting(w.sign, w.scale, False, "given", "where", False):
             continue
-        if not all(_reproduces(w, h, arguments, answer) for arguments, answer in asked):
+        if not all(_reproduces(w, h, arguments, answer, memo) for arguments, answer in asked):
             continue
-        if all(_agrees(w, h, obs, arguments) for obs, arguments in cases):
+        if all(_agrees(w, h, obs, arguments, memo) for obs, arguments in cases):
             found.append(h)
     fewest = min((h.parts(w) for h in found), default=0)
     return [h for h in found if h.parts(w) == fewest]
 
 
-def _reproduces(w, h, arguments, answer) -> bool:
+def _reproduces(w, h, arguments, answer, memo) -> bool:
     if isinstance(answer, Raised):
         return False
     try:
-        expected = predict(w, arguments, h)
+        expected = predict(w, arguments, h, memo)
     except Exception:  # noqa: BLE001 - the model does not apply to these inputs
         return False
     return expected is not None and close(answer, expected)
 
 
-def _agrees(w, h, obs: Observation, arguments: dict) -> bool:
+def _agrees(w, h, obs: Observation, arguments: dict, memo) -> bool:
     try:
-        expected = predict(w, arguments, h)
+        expected = predict(w, arguments, h, memo)
     except Exception:  # noqa: BLE001
         return False
     if expected is None:
