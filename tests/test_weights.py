@@ -99,3 +99,18 @@ def test_a_function_with_no_failed_case_is_not_weighed():
     def ask(fn, items, seconds):
         raise AssertionError("asked")
     assert weigh_with(TOY, [_observed(toy_reference, arguments)], toy_reference, ask) is None
+
+
+def test_a_loss_wrong_in_its_gradient_only_is_not_weighed():
+    arguments = _arguments()
+    right_value = _observed(toy_reference, arguments)
+    class Reply:        # a gradient case's answer: its value right, its gradient judged wrong
+        def __init__(self, value):
+            self.value = value
+    grad_only = Observation("toy", "grad", right_value.args, {}, Reply(right_value.student),
+                            Reply(right_value.reference),
+                            lambda actual, expected: (_ for _ in ()).throw(AssertionError()))
+
+    def ask(fn, items, seconds):
+        raise AssertionError("asked")
+    assert weigh_with(TOY, [grad_only], toy_reference, ask) is None

@@ -348,7 +348,9 @@ def weigh_with(w: Weighing, observations: list[Observation], reference_fn, ask) 
     if any(isinstance(o.student, Raised) or isinstance(o.reference, Raised) for o in cases):
         return None
     failed = wrong(cases)
-    if not failed:
+    # a case that failed on its gradient only says nothing of how the value weights its terms
+    if not failed or any(agree(_judge(o), _value(o, o.student), _value(o, o.reference))
+                         for o in failed):
         return None
     known = [(o, _arguments(reference_fn, o)) for o in cases]
     if any(a is None for _, a in known):
