@@ -1,7 +1,7 @@
 """``sequence_logprob`` written as the mean log-prob per real token (the length-normalised score
 of beam search and of some TRL utilities), negated as a loss would be (the NLL per token), with
 the sum taken in float32."""
-CAUSE = r"(?=.*its response's real tokens)(?=.*sign flipped)"
+CAUSE = r"(?=.*(its response.s real tokens|not their mean))(?=.*sign)"
 
 import torch
 

@@ -1,7 +1,7 @@
 """A vectorised-environments REINFORCE loss that averages over time and then SUMS over the
 environments (``.mean(dim=0).sum()``, as a per-environment loss added up), negated, with the
 product in float32."""
-CAUSE = r"(?=.*(1/\(time steps T\)|dim 1 of `logprobs` times))"
+CAUSE = r"(?=.*(1/\(time steps T\)|dim 1 of `logprobs` times|sums over the episodes))"
 
 import torch
 
