@@ -114,3 +114,14 @@ def test_a_loss_wrong_in_its_gradient_only_is_not_weighed():
     def ask(fn, items, seconds):
         raise AssertionError("asked")
     assert weigh_with(TOY, [grad_only], toy_reference, ask) is None
+
+
+def test_a_python_number_is_weighed_and_its_form_named():
+    def as_float(lp, mask, adv):
+        return float(toy_token_mean_standardised(lp, mask, adv))
+    arguments = _arguments()
+
+    def ask(fn, items, seconds):
+        return [as_float(*item) for item in items]
+    said = weigh_with(TOY, [_observed(as_float, arguments)], toy_reference, ask)
+    assert said and "1/(real tokens)" in said[0] and "Python float" in said[0], said

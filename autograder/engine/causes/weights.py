@@ -49,6 +49,7 @@ import torch
 
 from autograder.engine.causes.ablations import _arguments, _judge, _precise, _value
 from autograder.engine.causes.evidence import Observation, Raised, agree, wrong
+from autograder.engine.causes.forms import as_tensors
 from pgcheck.calls import clone
 
 #: the answers on structured inputs agree within this relative (and absolute, on a scale of 1)
@@ -345,6 +346,7 @@ def weigh_with(w: Weighing, observations: list[Observation], reference_fn, ask) 
     fn = w.fn
     cases = [o for o in observations if o.fn == fn and o.kind in ("value", "grad")
              and not _precise(o)]
+    form, cases = as_tensors(cases)     # a Python number or list: the weights of its numbers
     if any(isinstance(o.student, Raised) or isinstance(o.reference, Raised) for o in cases):
         return None
     failed = wrong(cases)
@@ -372,7 +374,7 @@ def weigh_with(w: Weighing, observations: list[Observation], reference_fn, ask) 
     if len(said) != 1:
         return None
     h = found[0]
-    return said.pop(), "weights:" + ",".join(
+    return said.pop() + (f"; and {form}" if form else ""), "weights:" + ",".join(
         f"{k}={v}" for k, v in vars(h).items()
         if v != {"sign": w.sign, "scale": w.scale, "row_mean": False, "tau": "given",
                  "masking": "where", "one": False}[k])
