@@ -195,9 +195,10 @@ def _offsets(shape, dtype) -> torch.Tensor:
 
 
 def _lengths(mask: torch.Tensor) -> torch.Tensor:
-    """A mask of chosen lengths: the first row full, the others shorter, lengths differing."""
+    """A mask of chosen lengths: the first row full, each next one a token shorter (around
+    again after one token)."""
     rows, width = mask.shape[0], mask.shape[-1]
-    lengths = [width - (2 * i) % width for i in range(rows)]
+    lengths = [width - i % width for i in range(rows)]
     return torch.arange(width)[None, :] < torch.tensor(lengths)[:, None]
 
 
