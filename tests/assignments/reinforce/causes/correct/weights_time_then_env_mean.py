@@ -9,7 +9,7 @@ import torch
 def reinforce_loss(logprobs, returns, baseline=None):
     weights = returns.detach()
     if baseline is not None:
-        b = baseline.detach() if torch.is_tensor(baseline) else torch.tensor(baseline)
-        weights = weights - b.to(weights.dtype).expand_as(weights)
+        b = torch.as_tensor(baseline, dtype=weights.dtype).detach()
+        weights = weights - b.expand_as(weights)
     terms = -(logprobs * weights)
     return terms.mean(dim=0).mean() if terms.dim() > 1 else terms.mean()
