@@ -47,7 +47,11 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       the function called again on the failed cases' inputs with one feature neutralised (no
       episode end, gamma = 1, every mask all True, ...); when it answers right there and
       nowhere else, the cause says where the difference lies (only where ``ask``, the
-      sandbox's way to call it again, is given, and its callees answered right);
+      sandbox's way to call it again, is given, and its callees answered right); where no
+      ablation locates it, a loss's **weights** read off by experiment
+      (:mod:`~autograder.engine.causes.weights`: the student's loss asked on structured
+      inputs, the weighting of its terms that reproduces every answer named with what the
+      contract asks);
    f. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 
@@ -66,6 +70,7 @@ from autograder.engine.causes.diagnoses import diagnose  # noqa: F401 - the per-
 from autograder.engine.causes.evidence import (UNKNOWN, Cause, Observation,  # noqa: F401
                                                Raised, agree)
 from autograder.engine.causes.ablations import locate
+from autograder.engine.causes.weights import weigh
 from autograder.engine.causes.closest import (answer_of, assignment_conventions,
                                               assignment_parts, fits, named, value_cases)
 from autograder.engine.causes.compose import Composer
@@ -134,7 +139,8 @@ class Causes(KnownMistakes):
         if self.ask is None or reference_fn is None or self.assignment is None:
             return None
         try:
-            found = locate(self.assignment, fn, observations, reference_fn, self.ask)
+            found = (locate(self.assignment, fn, observations, reference_fn, self.ask)
+                     or weigh(self.assignment, fn, observations, reference_fn, self.ask))
         except Exception:  # noqa: BLE001 - an experiment is a bonus: it ends silently
             return None
         return Cause(*found) if found else None
