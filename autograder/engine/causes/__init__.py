@@ -26,8 +26,9 @@ Every call a hidden test makes through ``compare`` is kept as an observation
    d. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
       the student's answers and the reference's (a sign flip, a factor that is a size of the
       inputs, a constant factor or offset named with its numbers, an input returned as it
-      came, the reference on one changed input or on the inputs transposed, the other
-      direction, a shift by one step, differences only at positions with one feature) that
+      came, the reference on one changed input (a float argument fixed at a constant the
+      student's function writes, :mod:`~autograder.engine.causes.literals`, among them) or
+      on the inputs transposed, the other direction, a shift by one step, differences only at positions with one feature) that
       holds on every failed case; differences at positions only are named where step e finds
       no convention (a convention says what the code computes, not only where it differs);
    e. the **closest convention** (:mod:`~autograder.engine.causes.closest`): one of the
@@ -70,6 +71,7 @@ from autograder.engine.causes.closest import (answer_of, assignment_conventions,
                                               assignment_parts, fits, named, value_cases)
 from autograder.engine.causes.compose import Composer
 from autograder.engine.causes.forms import as_tensors, gradient, wrong_type
+from autograder.engine.causes.literals import literals
 from autograder.engine.causes.pairs import pairs
 from autograder.engine.causes.raised import everywhere, on_failed
 from autograder.engine.causes.relations import relate, sizes
@@ -78,14 +80,19 @@ from autograder.engine.causes.replay import KnownMistakes, Mistake, one_of
 
 class Causes(KnownMistakes):
     """The pipeline of the module docstring for one assignment. ``sources``: the student's
-    code as the worker ran it (the module, or each notebook cell), read by step b only, to name
-    the line that made a value where the line that raises only used it."""
+    code as the worker ran it (the module, or each notebook cell), parsed and never run: by
+    step b, to name the line that made a value where the line that raises only used it; by
+    steps d and e, for the constants a function writes (:mod:`.literals`)."""
 
     def __init__(self, assignment, sources: tuple[str, ...] = ()):
         super().__init__(assignment)
         self.sources = tuple(sources)
         #: ``ask(fn, items, seconds)``: the student's answers on more inputs, for step e'
         self.ask = None
+
+    def written(self, fn: str) -> tuple:
+        """The constants the student's ``fn`` writes (:mod:`.literals`), from its source."""
+        return literals(self.sources, fn)
 
     def conclude(self, fn: str, observations: list[Observation], reference=None) -> Cause:
         """The likely cause of ``fn``'s failures (``reference``: the reference module, for the
@@ -109,7 +116,7 @@ class Causes(KnownMistakes):
         flow = None if upstream else gradient(fn, observations)
         if flow:
             return Cause(flow, "form:gradient")
-        found = relate(fn, observations, getattr(reference, fn, None))
+        found = relate(fn, observations, getattr(reference, fn, None), self.written(fn))
         if found and not found.name.startswith("where"):
             return Cause(found.text, f"relation:{found.name}")
         near = self.closest(fn, observations, getattr(reference, fn, None))
@@ -180,5 +187,5 @@ class Causes(KnownMistakes):
             return near
         name = getattr(self.assignment, "name", "")
         parts = assignment_parts(self.assignment) if self.assignment else ()
-        return Composer(name, fn, reference_fn, answer, parts, self.scope(fn)).closest(
-            cases, candidates, sizes_of)
+        return Composer(name, fn, reference_fn, answer, parts, self.scope(fn),
+                        self.written(fn)).closest(cases, candidates, sizes_of)
