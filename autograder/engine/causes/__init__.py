@@ -26,9 +26,8 @@ Every call a hidden test makes through ``compare`` is kept as an observation
    d. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
       the student's answers and the reference's (a sign flip, a factor that is a size of the
       inputs, a constant factor or offset named with its numbers, an input returned as it
-      came, the reference on one changed input (a float argument fixed at a constant the
-      student's function writes, :mod:`~autograder.engine.causes.literals`, among them) or
-      on the inputs transposed, the other direction, a shift by one step, differences only at positions with one feature) that
+      came, the reference on one changed input or on the inputs transposed, the other
+      direction, a shift by one step, differences only at positions with one feature) that
       holds on every failed case; differences at positions only are named where step e finds
       no convention (a convention says what the code computes, not only where it differs);
    e. the **closest convention** (:mod:`~autograder.engine.causes.closest`): one of the
@@ -39,7 +38,8 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       sign, a sum for a mean) by the same rule; where no pair does, a **composed** candidate
       (:mod:`~autograder.engine.causes.compose`): the reference, a convention or a known
       mistake run on inputs changed as real code changes them
-      (:mod:`~autograder.engine.causes.changes`: a gamma fixed at 0.99, two flags swapped),
+      (:mod:`~autograder.engine.causes.changes`: a gamma fixed at 0.99 or at a constant the
+      student's function writes, :mod:`~autograder.engine.causes.literals`, two flags swapped),
       with or without such a twist, never where a candidate of fewer parts comes as close. A
       case where the student's code raised counts as explained by a candidate that fails the
       same way; answers that are Python numbers or lists are measured as the tensors they make,
@@ -82,7 +82,7 @@ class Causes(KnownMistakes):
     """The pipeline of the module docstring for one assignment. ``sources``: the student's
     code as the worker ran it (the module, or each notebook cell), parsed and never run: by
     step b, to name the line that made a value where the line that raises only used it; by
-    steps d and e, for the constants a function writes (:mod:`.literals`)."""
+    step e, for the constants a function writes (:mod:`.literals`)."""
 
     def __init__(self, assignment, sources: tuple[str, ...] = ()):
         super().__init__(assignment)
@@ -116,7 +116,7 @@ class Causes(KnownMistakes):
         flow = None if upstream else gradient(fn, observations)
         if flow:
             return Cause(flow, "form:gradient")
-        found = relate(fn, observations, getattr(reference, fn, None), self.written(fn))
+        found = relate(fn, observations, getattr(reference, fn, None))
         if found and not found.name.startswith("where"):
             return Cause(found.text, f"relation:{found.name}")
         near = self.closest(fn, observations, getattr(reference, fn, None))

@@ -11,8 +11,8 @@ arguments of one call bound to the reference's signature
 
 * a **float scalar** (gamma, lam, eps, cap): fixed at a common value (:data:`COMMON`), at its
   default in the signature (code that ignores the argument) or at a constant the student's
-  function writes (:mod:`~autograder.engine.causes.literals`: its line is quoted, and the
-  relations try it too), ``1 - x``, negated, or swapped with another float scalar;
+  function writes (:mod:`~autograder.engine.causes.literals`: its line is quoted), ``1 - x``,
+  negated, or swapped with another float scalar;
 * an **int**: one more or one less;
 * a **bool flag**: flipped;
 * a **bool tensor** (terminated, a mask): inverted, all False, all True; with another bool
@@ -156,7 +156,8 @@ def _ranked(found: list[Change]) -> list[Change]:
 
 def _fixed(k: str, v: float, c: float, lit: Literal | None) -> Change:
     """``k`` fixed at ``c``: a common value, or the constant ``lit`` the student's code writes
-    (then its line is quoted, and the relations try it too: the student wrote it)."""
+    (then its line is quoted). Composed candidates only, as the common values: a relation
+    (step d) would come before the assignment's conventions, whose words say more."""
     if lit is None:
         return Change(f"{k}:fixed_{c:g}", f"fixed at {c:g}", f"`{k}` is fixed at {c:g} "
                       f"whatever is passed (the contract uses the {k} it is given)",
@@ -166,7 +167,7 @@ def _fixed(k: str, v: float, c: float, lit: Literal | None) -> Change:
                   f"whatever is passed; {k} = {v:g} on a failed case)",
                   f"`{k}` is fixed at {c:g}: {said}, and computes with it whatever is passed "
                   f"({k} = {v:g} on a failed case; the contract uses the {k} it is given)",
-                  _set(k, lambda x: c), frozenset({RELATION, COMPOSE}))
+                  _set(k, lambda x: c))
 
 
 def _written_eps(k: str, written: dict) -> list[Change]:

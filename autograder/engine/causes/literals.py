@@ -13,14 +13,16 @@ definition (its defaults included; ``-0.2`` as one number) and the module-level 
 :class:`Literal` keeps where it is written, so that the cause quotes the student's own
 constant::
 
-    your answer is the expected computation's with `clip_eps` fixed at 0.3 (your code writes
-    0.3 at line 14 where `clip_eps` belongs: it computes with 0.3 whatever is passed; ...)
+    your code computes what the contract asks, except that `clip_eps` is fixed at 0.25: your
+    code writes 0.25 at line 43 where `clip_eps` belongs, and computes with it whatever is
+    passed (clip_eps = 0.10831 on a failed case; the contract uses the clip_eps it is given)
 
 They are only candidates. :mod:`~autograder.engine.causes.changes` makes of them the values a
-float argument is fixed at (and the eps of an input standardised); a fixed value is named only
-by the rules of the steps that try it (the relations: the reference on that change agrees with
-the student on every failed case and every passed one; the composed candidates: far closer
-than the reference and every other candidate). Numbers that say nothing of an argument (0, 1,
+float argument is fixed at, and the eps of an input standardised; the composed candidates of
+:mod:`~autograder.engine.causes.compose` try them, and one is named only by that step's rule
+(every compared case explained, far closer than the reference and every other candidate, none
+of fewer parts as close; an assignment's own convention for a fixed gamma still comes first).
+Numbers that say nothing of an argument (0, 1,
 -1, 2: indices, dimensions, ``1.0 - done``) are left out, and at most :data:`MOST` are kept,
 those written as floats first.
 """
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 #: the most constants kept per function (each adds changes to every float argument)
 MOST = 6
 #: numbers that index, count, square or complement (``1.0 - done``): never a candidate value
-#: of an argument (0 and 1 are the relations' own changes already)
+#: of an argument (0 and 1 are the changes' own values already)
 STRUCTURAL = {-1, 0, 1, 2}
 
 

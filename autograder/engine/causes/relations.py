@@ -26,9 +26,7 @@ The relations, in the order they are tried (the first that holds is named):
 * ``unchanged``: the answer is one of the inputs, returned as it came in;
 * ``inputs``: the answer is the reference's on the same call with one input changed: a
   tensor or a number negated, a mask or a flag inverted, two inputs of one shape swapped, a
-  tensor left at 0, a number at 0 or 1 (an input ignored or used with the wrong sign), or at
-  a constant the student's function writes (:mod:`~autograder.engine.causes.literals`: a
-  clip width, a discount or an eps hard-coded where the argument belongs);
+  tensor left at 0, a number at 0 or 1 (an input ignored or used with the wrong sign);
 * ``transposed``: the answer is the reference's on every 2-D input transposed (a reduction
   over the other dimension; the answer's shape may differ from the expected one);
 * ``direction``: the answer is the reference's computed in the other direction along the
@@ -125,9 +123,8 @@ def _example(student, expected) -> str:
 class Evidence:
     """The failed value cases of one function."""
 
-    def __init__(self, fn: str, observations: list[Observation], reference_fn, literals=()):
+    def __init__(self, fn: str, observations: list[Observation], reference_fn):
         self.fn, self.reference_fn = fn, reference_fn
-        self.literals = tuple(literals)     #: the constants the student's function writes
         self.failed = wrong(compared(fn, observations))
         #: the value cases the student passed (a story of the whole computation must hold there)
         failed = {id(o) for o in self.failed}
@@ -331,7 +328,7 @@ def unchanged(ev: Evidence) -> Found | None:
 def inputs(ev: Evidence) -> Found | None:
     named = _names(ev.reference_fn, ev.failed[0])
     # one list of changes with step e's compositions (changes.py): the few exact ones
-    tries = [c for c in typed(named, RELATION, literals=ev.literals)  # 0 or 1: negated only
+    tries = [c for c in typed(named, RELATION)    # a number already 0 or 1: negated only
              if not (type(named[c.arg]) is float and named[c.arg] in (0.0, 1.0)
                      and (named[c.arg] == 0.0 or c.words != "negated"))]
     for change in tries:
@@ -493,15 +490,12 @@ RELATIONS = (sign, factor, constant, offset, unchanged, inputs, transposed, dire
 ANY_SHAPE = (transposed,)
 
 
-def relate(fn: str, observations: list[Observation], reference_fn, literals=()) -> Found | None:
+def relate(fn: str, observations: list[Observation], reference_fn) -> Found | None:
     """The first relation that holds on every failed value case of ``fn``, or None; for a
-    tuple answer, else the first that holds of one of its items (:func:`per_item`).
-    ``literals``: the constants the student's ``fn`` writes (:mod:`.literals`), values its
-    float arguments may be fixed at (``inputs``)."""
+    tuple answer, else the first that holds of one of its items (:func:`per_item`)."""
     if reference_fn is None:
         return None
-    return _relate(fn, observations, reference_fn, literals) or \
-        per_item(fn, observations, reference_fn, literals)
+    return _relate(fn, observations, reference_fn) or per_item(fn, observations, reference_fn)
 
 
 def _judge_item(actual, expected, *, precision=False, case=""):
@@ -520,8 +514,7 @@ def _item_of(obs: Observation, i: int) -> Observation:
                        partial(_judge_item, precision=precision), key=f"{obs.key}#{i}")
 
 
-def per_item(fn: str, observations: list[Observation], reference_fn, literals=()) \
-        -> Found | None:
+def per_item(fn: str, observations: list[Observation], reference_fn) -> Found | None:
     """A tuple answer (compute_gae's advantages and returns): the first item, in order, that
     differs on some failed case and of which a relation holds on every failed case, the
     relation named with the item's name; the other items that differ are said to differ too
@@ -540,7 +533,7 @@ def per_item(fn: str, observations: list[Observation], reference_fn, literals=()
     differing = [i for i in range(size) if wrong(items[i])]
     for i in differing:
         ref = wraps(reference_fn)(lambda *a, _i=i, **k: reference_fn(*a, **k)[_i])
-        found = _relate(fn, items[i], ref, literals)
+        found = _relate(fn, items[i], ref)
         if found:
             others = [str(names[j]) for j in differing if j != i]
             rest = f"; {', '.join(others)} differ{'s' if len(others) == 1 else ''} too" \
@@ -549,10 +542,9 @@ def per_item(fn: str, observations: list[Observation], reference_fn, literals=()
     return None
 
 
-def _relate(fn: str, observations: list[Observation], reference_fn, literals=()) \
-        -> Found | None:
+def _relate(fn: str, observations: list[Observation], reference_fn) -> Found | None:
     try:
-        ev = Evidence(fn, observations, reference_fn, literals)
+        ev = Evidence(fn, observations, reference_fn)
         if not ev.usable() or not ev.enough():
             return None
     except Exception:  # noqa: BLE001 - a student's odd answer fits no story

@@ -1,7 +1,7 @@
 """compute_gae ported from a PPO script: its discount 0.98 written into the recursion (where gamma
 belongs), and the advantages standardised before they are returned (torch's sample std, + 1e-8),
 the returns computed from the raw advantages first."""
-CAUSE = r"gamma. (is )?fixed at 0\.98"
+CAUSE = r"(?=.*gamma. (is )?fixed at 0\.98)(?=.*standardi)"
 
 import torch
 

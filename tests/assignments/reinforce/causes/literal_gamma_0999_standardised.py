@@ -3,7 +3,7 @@ gamma belongs, and the returns standardised before they are returned (as the scr
 to the loss: torch's sample std, + 1e-9), the running sum in float32. Source: the
 `R = r + gamma * R; returns.insert(0, R)` loop of pytorch/examples' reinforce.py with its
 normalisation kept inside."""
-CAUSE = r"(?=.*gamma. (is fixed at|=) 0\.999)(?=.*standardi)"
+CAUSE = r"(?=.*gamma\W{0,2}(is fixed at|=) 0\.999)(?=.*standardi)"
 
 import torch
 
