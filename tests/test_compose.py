@@ -90,12 +90,17 @@ def test_the_constants_a_function_writes_are_read_from_its_source_never_run():
               "    return y / (y.std() + 1e-5) * 10\n"
               "def f(x, gamma):\n    return x * 0.93\n")
     found = literals((source,), "f")          # the last definition, as the worker ran it
-    assert [(lit.value, lit.line, lit.where) for lit in found] == [(0.93, 10, "0.93 at line 10")]
+    assert [(lit.value, lit.line, lit.where) for lit in found] == [
+        (0.93, 10, "0.93 at line 10"), (0.07, 10, "0.93 (1 - 0.07) at line 10")]
     first = literals((source.split("def f(x, gamma):")[0],), "f")
     assert [lit.where for lit in first] == ["CLIP = 0.15 at line 1", "-0.5 at line 7",
                                             "1e-5 at line 8", "0.97 at line 5",
+                                            "0.97 (1 - 0.03) at line 5",
                                             "10 at line 8"]  # not LR: f never reads it
     assert literals(("def f(:",), "f") == () and literals((source,), "g") == ()
+    band = literals(("def f(r, eps):\n    return r.clamp(0.8, 1.2)\n",), "f")
+    assert [lit.where for lit in band] == ["0.8 at line 2", "1.2 at line 2",
+                                           "0.8 (1 - 0.2) at line 2"]   # a band's half-width
 
 
 def test_a_constant_the_student_writes_is_a_fixed_value_that_quotes_its_line():

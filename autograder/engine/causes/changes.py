@@ -176,7 +176,7 @@ def _written_eps(k: str, written: dict) -> list[Change]:
                    f"`{k}` is standardised (minus its mean, over its {s} std plus the eps "
                    f"{lit.text or c} your code writes at line {lit.line})",
                    _set(k, _standardised(s == "sample", c)))
-            for c, lit in written.items() if 0 < c < 1e-2 and c != EPS
+            for c, lit in written.items() if 0 < c < 1e-2 and c != EPS and not lit.band
             for s in ("sample", "population")]
 
 

@@ -9,7 +9,9 @@ notebook cell), parsed here with :mod:`ast` and never run.
 
 :func:`literals` collects, for one function, the numbers written inside its last top-level
 definition (its defaults included; ``-0.2`` as one number) and the module-level constants
-(``NAME = 0.97`` at the top of any source) that it reads without assigning them itself. Each
+(``NAME = 0.97`` at the top of any source) that it reads without assigning them itself; a
+number near 1 is also read as the half-width of a band around 1 (``clamp(r, 0.75, 1.25)``
+clips with 0.25). Each
 :class:`Literal` keeps where it is written, so that the cause quotes the student's own
 constant::
 
@@ -47,11 +49,17 @@ class Literal:
     name: str = ""
     #: the number as the source writes it ("1e-4", "0.25")
     text: str = ""
+    #: the value is a band's half-width around 1 that the written number bounds (1.25: 0.25)
+    band: bool = False
 
     @property
     def where(self) -> str:
-        """How the cause quotes it: "0.3 at line 14", or "GAMMA = 0.97 at line 3"."""
+        """How the cause quotes it: "0.3 at line 14", "GAMMA = 0.97 at line 3", or a band's
+        bound "1.25 (1 + 0.25) at line 5"."""
         said = self.text or f"{self.value:g}"
+        if self.band:
+            return f"{said} (1 {'+' if float(said) > 1 else '-'} {self.value:g}) " \
+                f"at line {self.line}"
         return f"{self.name} = {said} at line {self.line}" if self.name \
             else f"{said} at line {self.line}"
 
@@ -117,10 +125,18 @@ def _constants(trees, function: ast.FunctionDef) -> list[Literal]:
             if name in module and name not in own | stored]
 
 
+def _half_width(lit: Literal) -> Literal:
+    """A bound written near 1 (``clamp(ratio, 0.75, 1.25)``) as the half-width of its band
+    around 1 (0.25): the clip width such code writes without naming it."""
+    width = float(f"{abs(lit.value - 1):.10g}")
+    return Literal(width, lit.line, lit.name, lit.text or f"{lit.value:g}", band=True)
+
+
 def literals(sources, fn: str) -> tuple[Literal, ...]:
-    """The candidate constants of ``fn`` in ``sources`` (module docstring): one per value,
-    floats before a
-    signature's defaults before integers, at most :data:`MOST`; none when ``fn`` is not defined there."""
+    """The candidate constants of ``fn`` in ``sources`` (module docstring): one per value (a
+    number written near 1 also as its band's half-width, :func:`_half_width`), floats before
+    a signature's defaults before integers, at most :data:`MOST`; none when ``fn`` is not
+    defined there."""
     trees = _trees(sources)
     function, source = None, ""
     for tree, text in trees:
@@ -130,11 +146,12 @@ def literals(sources, fn: str) -> tuple[Literal, ...]:
     if function is None:
         return ()
     found = _constants(trees, function) + _written(function, source)
+    found += [_half_width(lit) for lit in found if 0.5 <= lit.value <= 1.5 and lit.value != 1]
     by_value: dict[float, Literal] = {}
     for lit in found:
         by_value.setdefault(lit.value, lit)
     defaults = _default_lines(function)
     # floats first, then a default of the signature (often the contract's own), then integers
-    kept = sorted(by_value.values(), key=lambda lit: (lit.value == int(lit.value),
+    kept = sorted(by_value.values(), key=lambda lit: (lit.value == int(lit.value), lit.band,
                                                       not lit.name and lit.line in defaults))
     return tuple(kept[:MOST])
