@@ -115,6 +115,26 @@ def test_a_constant_the_student_writes_is_a_fixed_value_that_quotes_its_line():
     assert "a:standardised_sample_eps_1e-05" in {c.name for c in eps}
 
 
+def test_an_input_standardised_with_the_students_eps_and_a_sign_or_sum_is_composed():
+    """Problem of real code: an input standardised (its own eps) AND a second deviation of the
+    whole answer; the composer tries the change with each twist (a sign, a size of the
+    inputs), and the eps written in the source."""
+    def standardised(x, eps):
+        return (x - x.mean()) / (x.std() + eps)
+    flipped = compose_of(lambda x, g: -reference(standardised(x, 1e-8), g))
+    assert flipped is not None and flipped.names == ("reference+x:standardised_sample+negated",)
+    written = literals(("def f(x, gamma):\n    return (x - x.mean()) / (x.std() + 5e-3)\n",),
+                       "f")
+    summed = Composer("made-up", "f", reference, lambda fn, obs: fn(*obs.args),
+                      literals=written).closest(
+        observed(lambda x, g: reference(standardised(x, 5e-3), g).sum() * 0
+                 + reference(standardised(x, 5e-3), g) * x.numel()), [], lambda o: {
+                     "the length of `x`": float(o.args[0].numel())})
+    assert summed is not None and summed.names == (
+        "reference+x:standardised_sample_eps_0.005+times the length of `x`",), summed
+    assert "5e-3 your code writes at line 2" in summed.text
+
+
 def test_an_extra_part_that_changes_nothing_is_not_named():
     """A convention equal to the reference on these cases, on a changed input: the reference on
     that input comes as close with fewer parts, so it is named, not the guess."""
