@@ -36,7 +36,7 @@ def cause_of(mutant: Mutant, fn: str, precisions=(False,)) -> str:
     value tests' cases (``precisions``: and the float64 precision tests')."""
     name = mutant.assignment.name
     namespace = mutant.load()
-    causes = Causes(mutant.assignment)
+    causes = Causes(mutant.assignment, (mutant.materialize(),))     # the source, as a worker's
     causes.ask = again(namespace)
     observations = [o for f in causes.scope(fn) for precision in precisions
                     for o in observe(name, f, namespace[f], precision)]

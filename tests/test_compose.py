@@ -17,6 +17,7 @@ from autograder.engine.causes.changes import COMPOSE, RELATION, typed
 from autograder.engine.causes.closest import assignment_conventions, fits, value_cases
 from autograder.engine.causes.compose import Composer
 from autograder.engine.causes.evidence import Observation, Raised, agree
+from autograder.engine.causes.literals import literals
 from autograder.engine.compare import _judge_value
 from autograder.engine.plugin import reference_module
 from conftest import ROOT
@@ -79,6 +80,59 @@ def test_the_reference_on_a_changed_input_names_no_convention_part():
     assert near is not None and near.names == ("reference+gamma:fixed_0.9",)
     assert near.text.startswith("your code computes what the contract asks, except that "
                                 "`gamma` is fixed at 0.9")
+
+
+def test_the_constants_a_function_writes_are_read_from_its_source_never_run():
+    source = ("CLIP = 0.15\nLR = 3e-4\nimport os\n\n"
+              "def f(x, gamma, GAMMA=0.97):\n"
+              "    os.system('never run')\n"
+              "    y = x[:, 0] ** 2 - 1 + CLIP * -0.5\n"
+              "    return y / (y.std() + 1e-5) * 10\n"
+              "def f(x, gamma):\n    return x * 0.93\n")
+    found = literals((source,), "f")          # the last definition, as the worker ran it
+    assert [(lit.value, lit.line, lit.where) for lit in found] == [
+        (0.93, 10, "0.93 at line 10"), (0.07, 10, "0.93 (1 - 0.07) at line 10")]
+    first = literals((source.split("def f(x, gamma):")[0],), "f")
+    assert [lit.where for lit in first] == ["CLIP = 0.15 at line 1", "-0.5 at line 7",
+                                            "1e-5 at line 8", "0.97 at line 5",
+                                            "0.97 (1 - 0.03) at line 5",
+                                            "10 at line 8"]  # not LR: f never reads it
+    assert literals(("def f(:",), "f") == () and literals((source,), "g") == ()
+    band = literals(("def f(r, eps):\n    return r.clamp(0.8, 1.2)\n",), "f")
+    assert [lit.where for lit in band] == ["0.8 at line 2", "1.2 at line 2",
+                                           "0.8 (1 - 0.2) at line 2"]   # a band's half-width
+
+
+def test_a_constant_the_student_writes_is_a_fixed_value_that_quotes_its_line():
+    written = literals(("def f(x, gamma):\n    return x * 0.93\n",), "f")
+    near = Composer("made-up", "f", reference, lambda fn, obs: fn(*obs.args),
+                    literals=written).closest(observed(lambda x, g: reference(x, 0.93)), [])
+    assert near is not None and near.names == ("reference+gamma:fixed_0.93",)
+    assert "your code writes 0.93 at line 2 where `gamma` belongs" in near.text
+    assert compose_of(lambda x, g: reference(x, 0.93)) is None     # no source: no such value
+    eps = typed({"a": XS[0]}, COMPOSE, literals=literals(("def f(a):\n    "
+                                                           "return a / (a.std() + 1e-5)",), "f"))
+    assert "a:standardised_sample_eps_1e-05" in {c.name for c in eps}
+
+
+def test_an_input_standardised_with_the_students_eps_and_a_sign_or_sum_is_composed():
+    """Problem of real code: an input standardised (its own eps) AND a second deviation of the
+    whole answer; the composer tries the change with each twist (a sign, a size of the
+    inputs), and the eps written in the source."""
+    def standardised(x, eps):
+        return (x - x.mean()) / (x.std() + eps)
+    flipped = compose_of(lambda x, g: -reference(standardised(x, 1e-8), g))
+    assert flipped is not None and flipped.names == ("reference+x:standardised_sample+negated",)
+    written = literals(("def f(x, gamma):\n    return (x - x.mean()) / (x.std() + 5e-3)\n",),
+                       "f")
+    summed = Composer("made-up", "f", reference, lambda fn, obs: fn(*obs.args),
+                      literals=written).closest(
+        observed(lambda x, g: reference(standardised(x, 5e-3), g).sum() * 0
+                 + reference(standardised(x, 5e-3), g) * x.numel()), [], lambda o: {
+                     "the length of `x`": float(o.args[0].numel())})
+    assert summed is not None and summed.names == (
+        "reference+x:standardised_sample_eps_0.005+times the length of `x`",), summed
+    assert "5e-3 your code writes at line 2" in summed.text
 
 
 def test_an_extra_part_that_changes_nothing_is_not_named():

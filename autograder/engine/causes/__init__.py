@@ -38,7 +38,8 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       sign, a sum for a mean) by the same rule; where no pair does, a **composed** candidate
       (:mod:`~autograder.engine.causes.compose`): the reference, a convention or a known
       mistake run on inputs changed as real code changes them
-      (:mod:`~autograder.engine.causes.changes`: a gamma fixed at 0.99, two flags swapped),
+      (:mod:`~autograder.engine.causes.changes`: a gamma fixed at 0.99 or at a constant the
+      student's function writes, :mod:`~autograder.engine.causes.literals`, two flags swapped),
       with or without such a twist, never where a candidate of fewer parts comes as close. A
       case where the student's code raised counts as explained by a candidate that fails the
       same way; answers that are Python numbers or lists are measured as the tensors they make,
@@ -75,6 +76,7 @@ from autograder.engine.causes.closest import (answer_of, assignment_conventions,
                                               assignment_parts, fits, named, value_cases)
 from autograder.engine.causes.compose import Composer
 from autograder.engine.causes.forms import as_tensors, gradient, wrong_type
+from autograder.engine.causes.literals import literals
 from autograder.engine.causes.pairs import pairs
 from autograder.engine.causes.raised import everywhere, on_failed
 from autograder.engine.causes.relations import relate, sizes
@@ -83,14 +85,19 @@ from autograder.engine.causes.replay import KnownMistakes, Mistake, one_of
 
 class Causes(KnownMistakes):
     """The pipeline of the module docstring for one assignment. ``sources``: the student's
-    code as the worker ran it (the module, or each notebook cell), read by step b only, to name
-    the line that made a value where the line that raises only used it."""
+    code as the worker ran it (the module, or each notebook cell), parsed and never run: by
+    step b, to name the line that made a value where the line that raises only used it; by
+    step e, for the constants a function writes (:mod:`.literals`)."""
 
     def __init__(self, assignment, sources: tuple[str, ...] = ()):
         super().__init__(assignment)
         self.sources = tuple(sources)
         #: ``ask(fn, items, seconds)``: the student's answers on more inputs, for step e'
         self.ask = None
+
+    def written(self, fn: str) -> tuple:
+        """The constants the student's ``fn`` writes (:mod:`.literals`), from its source."""
+        return literals(self.sources, fn)
 
     def conclude(self, fn: str, observations: list[Observation], reference=None) -> Cause:
         """The likely cause of ``fn``'s failures (``reference``: the reference module, for the
@@ -186,5 +193,5 @@ class Causes(KnownMistakes):
             return near
         name = getattr(self.assignment, "name", "")
         parts = assignment_parts(self.assignment) if self.assignment else ()
-        return Composer(name, fn, reference_fn, answer, parts, self.scope(fn)).closest(
-            cases, candidates, sizes_of)
+        return Composer(name, fn, reference_fn, answer, parts, self.scope(fn),
+                        self.written(fn)).closest(cases, candidates, sizes_of)

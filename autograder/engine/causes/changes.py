@@ -9,17 +9,18 @@ these depends on what the function computes: each follows from the type of one a
 arguments of one call bound to the reference's signature
 (:func:`~autograder.engine.causes.relations._names`):
 
-* a **float scalar** (gamma, lam, eps, cap): fixed at a common value (:data:`COMMON`) or at its
-  default in the signature (code that ignores the argument), ``1 - x``, negated, or swapped
-  with another float scalar;
+* a **float scalar** (gamma, lam, eps, cap): fixed at a common value (:data:`COMMON`), at its
+  default in the signature (code that ignores the argument) or at a constant the student's
+  function writes (:mod:`~autograder.engine.causes.literals`: its line is quoted), ``1 - x``,
+  negated, or swapped with another float scalar;
 * an **int**: one more or one less;
 * a **bool flag**: flipped;
 * a **bool tensor** (terminated, a mask): inverted, all False, all True; with another bool
   tensor of its shape: their or, their and, or the two swapped;
 * a **float tensor**: negated, left at 0, standardised over all its elements (sample or
-  population std), centred, detached, its absolute value, shifted one step along dim 0 (the
-  next row, the last row kept or taken from another argument of its shape); with another float
-  tensor of its shape: the two swapped.
+  population std, plus 1e-8 or an eps the student's code writes), centred, detached, its
+  absolute value, shifted one step along dim 0 (the next row, the last row kept or taken from
+  another argument of its shape); with another float tensor of its shape: the two swapped.
 
 Each :class:`Change` has words for both places that name it: the exact relations of
 :mod:`~autograder.engine.causes.relations` ("your answer is the expected computation's with
@@ -43,8 +44,12 @@ from typing import Callable
 
 import torch
 
+from autograder.engine.causes.literals import Literal
+
 #: the values real code fixes a float scalar at (a discount, lambda, a clip width, a cap)
 COMMON = (0.99, 0.95, 0.9, 0.5, 1.0, 0.0, 0.1, 0.2, 0.3)
+#: the eps of a standardised input, when the student's code writes none
+EPS = 1e-8
 #: the changes :mod:`~autograder.engine.causes.relations` tries as exact relations
 RELATION = "relation"
 #: the changes :mod:`~autograder.engine.causes.compose` composes with a candidate
@@ -128,8 +133,8 @@ def _scalar(v) -> bool:
     return type(v) is float
 
 
-def _standardised(unbiased: bool):
-    return lambda v: (v - v.mean()) / (v.std(unbiased=unbiased) + 1e-8)
+def _standardised(unbiased: bool, eps: float = EPS):
+    return lambda v: (v - v.mean()) / (v.std(unbiased=unbiased) + eps)
 
 
 def _shifted(v, last=None):
@@ -149,10 +154,38 @@ def _ranked(found: list[Change]) -> list[Change]:
     return out
 
 
-def _one(k: str, v, default=None) -> list[Change]:
+def _fixed(k: str, v: float, c: float, lit: Literal | None) -> Change:
+    """``k`` fixed at ``c``: a common value, or the constant ``lit`` the student's code writes
+    (then its line is quoted). Composed candidates only, as the common values: a relation
+    (step d) would come before the assignment's conventions, whose words say more."""
+    if lit is None:
+        return Change(f"{k}:fixed_{c:g}", f"fixed at {c:g}", f"`{k}` is fixed at {c:g} "
+                      f"whatever is passed (the contract uses the {k} it is given)",
+                      _set(k, lambda x: c))
+    said = f"your code writes {lit.where} where `{k}` belongs"
+    return Change(f"{k}:fixed_{c:g}", f"fixed at {c:g}: {said} (it computes with {c:g} "
+                  f"whatever is passed; {k} = {v:g} on a failed case)",
+                  f"`{k}` is fixed at {c:g}: {said}, and computes with it whatever is passed "
+                  f"({k} = {v:g} on a failed case; the contract uses the {k} it is given)",
+                  _set(k, lambda x: c))
+
+
+def _written_eps(k: str, written: dict) -> list[Change]:
+    """``k`` standardised with an eps the student's code writes (a small positive constant)."""
+    return [Change(f"{k}:standardised_{s}_eps_{c:g}", f"standardised ({s} std, + {lit.where})",
+                   f"`{k}` is standardised (minus its mean, over its {s} std plus the eps "
+                   f"{lit.text or c} your code writes at line {lit.line})",
+                   _set(k, _standardised(s == "sample", c)))
+            for c, lit in written.items() if 0 < c < 1e-2 and c != EPS and not lit.band
+            for s in ("sample", "population")]
+
+
+def _one(k: str, v, default=None, written: dict | None = None) -> list[Change]:
     """The changes of one argument, from its type (module docstring); a float scalar is also
-    fixed at ``default``, its default in the signature."""
+    fixed at ``default``, its default in the signature, and at each constant of ``written``
+    (value -> :class:`~.literals.Literal`: the numbers the student's code writes)."""
     a = f"`{k}`"
+    written = written or {}
     both = frozenset({RELATION, COMPOSE})
     if _bool_tensor(v):
         return [Change(f"{k}:inverted", "inverted (~)", f"{a} is inverted (~{k})",
@@ -174,6 +207,7 @@ def _one(k: str, v, default=None) -> list[Change]:
                          f"{a} is standardised (minus its mean, over its {s} std)",
                          _set(k, _standardised(s == "sample")))
                   for s in ("sample", "population") if v.numel() > 1]
+        found += _written_eps(k, written) if v.numel() > 1 else []
         if v.requires_grad:
             found.append(Change(f"{k}:detached", "detached", f"{a} is detached (no gradient "
                                 "flows through it)", _set(k, lambda x: x.detach())))
@@ -195,9 +229,8 @@ def _one(k: str, v, default=None) -> list[Change]:
                  Change(f"{k}:complement", "used as 1 - it", f"{a} is used as 1 - {k}",
                         _set(k, lambda x: 1.0 - x))]
         extra = (default,) if type(default) is float and default not in COMMON else ()
-        found += [Change(f"{k}:fixed_{c:g}", f"fixed at {c:g}", f"{a} is fixed at {c:g} "
-                         f"whatever is passed (the contract uses the {k} it is given)",
-                         _set(k, lambda x, c=c: c)) for c in COMMON + extra]
+        found += [_fixed(k, v, c, None) for c in COMMON + extra if c not in written]
+        found += [_fixed(k, v, c, lit) for c, lit in written.items()]
         return found
     if type(v) is int:
         return [Change(f"{k}:{d:+d}", f"off by one ({d:+d})", f"{a} is off by one ({k} "
@@ -242,10 +275,14 @@ def _two(a: str, b: str, bound: dict) -> list[Change]:
     return []
 
 
-def typed(bound: dict, use: str = COMPOSE, defaults: dict | None = None) -> list[Change]:
+def typed(bound: dict, use: str = COMPOSE, defaults: dict | None = None,
+          literals=()) -> list[Change]:
     """Every change of the module docstring that ``use`` takes, for these bound arguments
-    (``defaults``: the signature's default of each argument that has one)."""
-    found = [c for k, v in bound.items() for c in _one(k, v, (defaults or {}).get(k))]
+    (``defaults``: the signature's default of each argument that has one; ``literals``: the
+    constants the student's function writes, :func:`~.literals.literals`)."""
+    written = {lit.value: lit for lit in literals}
+    found = [c for k, v in bound.items()
+             for c in _one(k, v, (defaults or {}).get(k), written)]
     for a, b in itertools.combinations(list(bound), 2):
         found += _two(a, b, bound)
     found = _ranked(found)

@@ -10,7 +10,8 @@ candidates built of parts, ``twist ∘ base ∘ change``:
 * a **base**: the reference, each convention of the assignment, each known mistake of the
   bank that defines the function;
 * a **change** of its inputs (:mod:`~autograder.engine.causes.changes`: from the type of each
-  argument, and those ``conventions.py`` declares with ``@change``), or none; an input negated,
+  argument and the constants the student's function writes, and those ``conventions.py``
+  declares with ``@change``), or none; an input negated,
   left at 0 or made positive (:data:`GUESS`) only with the reference: beside another base it
   fits any code that drops an input;
 * a **twist** of its answer (pairs' sign and sizes, and those ``conventions.py`` declares with
@@ -116,13 +117,14 @@ class Composer:
     """The composed candidates of one failed function (module docstring)."""
 
     def __init__(self, assignment: str, fn: str, reference_fn, answer: Callable,
-                 declared=(), scope=()):
+                 declared=(), scope=(), literals=()):
         self.assignment, self.fn, self.reference_fn, self.answer = (assignment, fn,
                                                                     reference_fn, answer)
         self.signature = inspect.signature(reference_fn)
         self.declared = [d.part for d in declared if d.fn == fn]
         self.scope = set(scope) | {fn}      #: fn and the reference's functions it calls
         self.runs = 0
+        self.literals = tuple(literals)     #: the constants the student's fn writes
 
     def function(self, base):
         if base is None:
@@ -170,7 +172,7 @@ class Composer:
         defaults = {k: p.default for k, p in self.signature.parameters.items()
                     if p.default is not inspect.Parameter.empty}
         changes = [c for c in self.declared if isinstance(c, Change)] + typed(
-            bound, COMPOSE, defaults)       # the assignment's own first
+            bound, COMPOSE, defaults, self.literals)       # the assignment's own first
         found = [Candidate("reference", "", None, ch, None) for ch in changes]
         found += [Candidate("reference", "", None, None, t) for t in turns]
         found += [Candidate(n, text, p, None, t) for n, text, p in bases for t in [None] + turns]
