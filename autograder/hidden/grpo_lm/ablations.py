@@ -1,11 +1,19 @@
 """grpo_lm's own ablations (:mod:`autograder.engine.causes.ablations`): inputs with one feature
 neutralised, on which the student's function is called again. Our own code, run in the grader
 only; the generic ones (a mask all True, cap at 1 or 0) come from the contract."""
+import importlib.util
 import re
+import sys
+from pathlib import Path
 
 import torch
 
-from autograder.engine.causes.ablations import ablation
+from autograder.engine.causes.ablations import ablation, experiment
+
+_spec = importlib.util.spec_from_file_location("_autograde_grpo_lm_probes",
+                                               Path(__file__).with_name("probes.py"))
+probes = sys.modules[_spec.name] = importlib.util.module_from_spec(_spec)   # its dataclasses
+_spec.loader.exec_module(probes)
 
 _FINAL = re.compile(r"(.*=[0-9]*\.?)", re.S)
 #: a cap no weight of the inputs reaches
@@ -25,6 +33,13 @@ def cut_after_answer(arguments):
         return None
     arguments["completion"] = found.group(1)
     return arguments
+
+
+@experiment("verify")
+def verify_probes(failed, passed, reference_fn, ask, agree):
+    """verify answers a bit: its mistake is found by probes, one textual feature each
+    (probes.py), before the ablations below."""
+    return probes.explain(failed, passed, reference_fn, ask, agree)
 
 
 @ablation("tis_weights", removes="cap", removed="a cap that no weight reaches",
