@@ -47,7 +47,9 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       the function called again on the failed cases' inputs with one feature neutralised (no
       episode end, gamma = 1, every mask all True, ...); when it answers right there and
       nowhere else, the cause says where the difference lies (only where ``ask``, the
-      sandbox's way to call it again, is given, and its callees answered right);
+      sandbox's way to call it again, is given, and its callees answered right); before the
+      ablations, an assignment's own experiment where it has one (grpo_lm's probes of
+      ``verify``, whose answer is a bit: completions that change one textual feature each);
    f. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 

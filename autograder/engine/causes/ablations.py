@@ -28,7 +28,9 @@ The rule (:func:`locate`), frozen on the stacked-mistake functions of the cause 
 1. an ablation is *usable* on a failed case when it changes the input, the reference accepts
    the ablated one, and the reference's answer there still carries information: more than a
    bit or one repeated number, not all zeros, and not one of the ablated inputs returned as it
-   came (an answer any code gives);
+   came (an answer any code gives), unless the case's own answer carried none either (every
+   weight 1 on identical log-probs: the student got it wrong, so its right answer after the
+   ablation is evidence still); some case of the trial must carry information;
 2. it *locates* the mistake when it is usable on every failed case and the student's answer
    agrees with the reference's on every ablated input;
 3. among those that locate, one whose features (``removes``) strictly contain another's is
@@ -183,7 +185,7 @@ def _declared(assignment) -> tuple[tuple[Ablation, ...], frozenset]:
 
 def experiments_of(assignment, fn: str) -> list:
     """The assignment's own experiments on ``fn`` (:func:`experiment`)."""
-    module = _hidden(assignment)
+    module = _hidden(assignment) if hasattr(assignment, "hidden_dir") else None
     return [] if module is None else [v for v in vars(module).values()
                                       if callable(v) and getattr(v, "__experiment__", "") == fn]
 
@@ -276,9 +278,13 @@ def trial(parts: tuple, failed: list[Observation], reference_fn, originals: list
             seconds = time.perf_counter() - start
         except Exception:  # noqa: BLE001 - the reference refuses the ablated input
             return Trial(parts, None)
-        if _trivial(expected, new):
+        # a case whose own answer carries no information (identical log-probs: every weight
+        # 1) may keep it; an ablation may not make a case so (a cap at 0: every answer 0)
+        if _trivial(expected, new) and not _trivial(_value(obs, obs.reference), arguments):
             return Trial(parts, None)
         calls.append((list(new.values()), expected, seconds))
+    if all(_trivial(e, dict(enumerate(args))) for args, e, _ in calls):
+        return Trial(parts, None)
     return Trial(parts, calls)
 
 

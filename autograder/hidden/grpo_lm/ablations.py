@@ -62,3 +62,53 @@ def zero_padding(arguments):
         arguments[k] = torch.where(mask, lp, torch.zeros_like(lp)).detach() \
             .requires_grad_(lp.requires_grad)
     return arguments
+
+
+#: the generic mask all True would make the padding's junk (-inf included) real tokens;
+#: :func:`all_real` makes the padding real tokens whose log-ratio is 0 instead
+LEFT_OUT = ("tis_weights:mask=True",)
+
+
+@ablation("tis_weights", removes=("padding values", "padding"),
+          removed="every padded position made a real token of log-ratio 0 (`mask` all True, "
+          "0 in both log-probs there)",
+          says="they go wrong where `mask` is False: look at how your code leaves the padding "
+          "out")
+def all_real(arguments):
+    mask = arguments["mask"]
+    if bool(mask.all()):
+        return None
+    arguments = zero_padding(arguments)
+    arguments["mask"] = torch.ones_like(mask)
+    return arguments
+
+
+# one token per response removes how the tokens' ratios are combined, and so where the cap
+# applies (to each token or to the response): it contains ``cap``, and :func:`nothing_capped`
+# is named where both make the code right
+@ablation("tis_weights", removes=("several tokens", "cap"),
+          removed="one real token per response (the others made padding)",
+          says="they go wrong when a response has several tokens: look at how your code "
+          "combines the tokens' ratios (the response's ratio is the PRODUCT of its tokens' "
+          "ratios: the exp of the SUM of their log-ratios, capped once)")
+def one_token(arguments):
+    mask = arguments["mask"]
+    first = mask & (mask.cumsum(dim=1) == 1)
+    if bool((mask.sum(dim=1) <= 1).all()):
+        return None
+    arguments["mask"] = first
+    return arguments
+
+
+@ablation("tis_weights", removes="small weights",
+          removed="every real token's log-ratio made non-negative (no weight below 1)",
+          says="they go wrong where a weight is below 1: look at what your code does to small "
+          "weights (the contract keeps them as they are: the cap bounds a weight from above "
+          "only)")
+def no_small_weight(arguments):
+    lt, lr, mask = arguments["logp_trainer"], arguments["logp_rollout"], arguments["mask"]
+    if not bool((torch.where(mask, lt.detach() - lr, torch.zeros_like(lr)) < 0).any()):
+        return None
+    raised = torch.where(mask, lr + (lt.detach() - lr).abs(), lt.detach())
+    arguments["logp_trainer"] = raised.detach().requires_grad_(lt.requires_grad)
+    return arguments

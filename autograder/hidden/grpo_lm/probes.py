@@ -33,6 +33,7 @@ in the grader; only the student's ``verify`` runs in the sandbox (one exchange o
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 
 #: at most this many calls of the student's verify
@@ -257,9 +258,10 @@ def explain(failed, passed, reference_fn, ask, agree) -> tuple[str, str] | None:
     the case's own check."""
     if not failed or any(len(o.args) != 3 for o in failed):
         return None
+    start = time.perf_counter()
     plain, found = probes(_pairs(failed), reference_fn)
-    asked = plain + found
-    answers = ask("verify", [p.args for p in asked[:MAX_PROBES]], 0.0)
+    asked = plain + found      # the reference's time on them sets the exchange's limit
+    answers = ask("verify", [p.args for p in asked[:MAX_PROBES]], time.perf_counter() - start)
     if not isinstance(answers, list) or len(answers) != min(len(asked), MAX_PROBES):
         return None
     judge = failed[0]

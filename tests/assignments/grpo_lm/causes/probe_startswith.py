@@ -1,6 +1,6 @@
 """A shortcut seen in course notebooks: the text after the last '=' starts with the product
 (str.startswith), so '=4080.', '=408.5' and '=408 apples' all pass."""
-CAUSE = r"(?=.*ignores what follows)(?=.*begins with the right digits)"
+CAUSE = r"ignores what follows"
 
 
 def verify(completion, a, b):
