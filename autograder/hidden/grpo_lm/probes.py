@@ -9,8 +9,8 @@ operands, each one the worked answer with ONE textual *feature* changed, whose r
 reference tells (the answer followed by a space, a newline, more dots, words, '+0' or a decimal
 part; a leading zero, a sign, a space or a '.' before it; digits grouped by commas; a longer
 number that begins or ends with the right digits; the right number earlier or later in the
-text, or with no '=' at all; a right answer with no end mark, no working, a slip in the working,
-the operands the other way round, a product ending in 0).
+text, or with no '=' at all; a right answer with no end mark, no working or working in
+another form, a slip in the working, the operands the other way round, a product ending in 0).
 
 The rule (:func:`explain`), which names a cause only when the experiment proves it:
 
@@ -22,8 +22,9 @@ The rule (:func:`explain`), which names a cause only when the experiment proves 
    answer the code accepts has a feature the code accepts); no passed case has one feature
    alone and it in the rule;
 4. the rule is short: at most five *units*, a unit being one feature or a *pattern*, a set of
-   features real code gets wrong together (whatever follows the number ignored; the answer read
-   as a number; whitespace stripped; the last number of the text taken), named once.
+   features real code gets wrong together (whatever follows or precedes the number ignored;
+   the answer read as a number; whitespace stripped; the last number of the text taken),
+   named once.
 
 The words say what the code does, with the probes that show it ("your verify gives 1 to wrong
 answers: a leading zero ('=0408.' gets 1) ..."), then what the contract asks. Our own code, run
@@ -108,6 +109,12 @@ def _earlier(c, a, b):
         str(a * b))
 
 
+def _other_work(c, a, b):
+    """The text before the last '=' is neither empty nor the worked format (a×t+a×u=x+y)."""
+    return "=" in c and re.fullmatch(r"(\d+×\d+\+\d+×\d+=\d+\+\d+)?", c.rsplit("=", 1)[0]) \
+        is None
+
+
 def _later(c, a, b):
     tail = _tail(c)
     return tail is not None and not tail.startswith(str(a * b)) and _whole(a * b, tail)
@@ -147,7 +154,8 @@ FEATURES = [F(name, True, phrase, _tails(*tails), _tail_is(pattern))
     F("other_digits", True, "the number in digits other than 0-9", _tails("{d}."),
       lambda c, a, b: _tail(c) is not None and _tail(c).removesuffix(".") == _digits(a * b)),
     F("earlier", True, "the right number earlier in the text and a wrong final one",
-      lambda a, b, i: (f"{a}×{b}={a * b}={a * b + 10}.", f"{_work(a, b)}{a * b}+1={a * b + 1}.")[i],
+      lambda a, b, i: (f"{a}×{b}={a * b}={a * b + 10}.",
+                       f"{_work(a, b)}{a * b}+1={a * b + 1}.")[i],
       _earlier),
     F("later", True, "the right number after a wrong final answer",
       _tails("{y}. So {z}", "{y}, or {z}."), _later),
@@ -159,8 +167,8 @@ FEATURES = [F(name, True, phrase, _tails(*tails), _tail_is(pattern))
       lambda c, a, b: not c.endswith(".")),
     F("no_work", False, "no working before the '='", lambda a, b, i: f"={a * b}.",
       lambda c, a, b: c.startswith("=") and c.count("=") == 1),
-    F("many_equals", False, "more than two '='", lambda a, b, i: f"4=3=2=1={a * b}.",
-      lambda c, a, b: c.count("=") > 2),
+    F("other_work", False, "working in another form than the worked format",
+      lambda a, b, i: (f"{a}×{b}={a * b}.", f"4=3=2=1={a * b}.")[i], _other_work),
     F("slip", False, "a slip in the working",
       lambda a, b, i: _work(a, b).replace(f"+{a * (b % 10)}=", f"+{a * (b % 10) + 10}=")
       + f"{a * b}.", _slip),
@@ -173,20 +181,30 @@ FEATURES = [F(name, True, phrase, _tails(*tails), _tail_is(pattern))
 
 
 #: patterns: features real code gets wrong together, with the words that say what it does
+#: (the first two features' probes are quoted)
 PATTERNS = [
-    ("follows", {"space_after", "newline_after", "more_dots", "words_after", "sum_after"},
+    ("follows", ("words_after", "sum_after", "space_after", "newline_after", "more_dots"),
      "ignores what follows the right number (a space, a newline, more dots, words, '+0')"),
-    ("decimals", {"decimal_zero", "decimal_fraction"},
+    ("decimals", ("decimal_zero", "decimal_fraction"),
      "ignores a decimal part after the right number (it reads up to the '.')"),
-    ("prefix", {"zeros_after", "longer_start"},
+    ("prefix", ("longer_start", "zeros_after"),
      "accepts a longer number that begins with the right digits"),
-    ("anywhere", {"no_equals", "later", "words_after"},
+    ("contains", ("longer_end", "words_after", "space_after", "newline_after", "more_dots",
+                  "sum_after", "decimal_zero", "decimal_fraction", "zeros_after",
+                  "longer_start", "leading_zero", "plus_sign", "minus_sign", "space_before",
+                  "dot_before"),
+     "finds the right digits anywhere after the last '=' (a substring test: whatever comes "
+     "before or after them passes)"),
+    ("precedes", ("longer_end", "minus_sign", "leading_zero", "plus_sign", "space_before",
+                  "dot_before"),
+     "ignores what comes before the right digits (it checks how the text ends)"),
+    ("anywhere", ("no_equals", "later", "words_after"),
      "finds the right number anywhere in the text (the last number, wherever the '=' is)"),
-    ("number", {"leading_zero", "plus_sign", "space_before", "space_after", "newline_after",
-                "other_digits"},
+    ("number", ("leading_zero", "plus_sign", "space_before", "space_after", "newline_after",
+                "other_digits"),
      "reads the answer as a number (int() or float()), which accepts a leading zero, a plus "
      "sign, spaces around it and digits other than 0-9"),
-    ("strip", {"space_before", "space_after", "newline_after"},
+    ("strip", ("space_before", "newline_after", "space_after"),
      "strips the whitespace around the answer"),
 ]
 
@@ -227,13 +245,16 @@ def _pairs(failed) -> list[tuple[int, int]]:
     return [pair, SECOND if pair != SECOND else (17, 24)]
 
 
-def units(rule: set[str]) -> list[tuple[str, str, set]]:
-    """The rule's features as units: the patterns it holds whole (none inside another), then
-    each feature no pattern took: (name, words or "", features)."""
-    whole = [(n, w, s) for n, s, w in PATTERNS if s <= rule]
-    whole = [p for p in whole if not any(p[2] < q[2] for q in whole)]
-    taken = set().union(*(s for _, _, s in whole)) if whole else set()
-    return whole + [(f, "", {f}) for f in sorted(rule - taken)]
+def units(rule: set[str]) -> list[tuple[str, str, tuple]]:
+    """The rule's features as units: the patterns it holds whole (the largest first, none whose
+    features the ones before took already), then each feature no pattern took: (name, words or
+    "", features)."""
+    whole, taken = [], set()
+    for n, s, w in sorted(PATTERNS, key=lambda p: -len(p[1])):  # the largest first
+        if set(s) <= rule and not set(s) <= taken:
+            whole.append((n, w, s))
+            taken |= set(s)
+    return whole + [(f, "", (f,)) for f in sorted(rule - taken)]
 
 
 def _covers(rule, obs, student, expected) -> bool:
@@ -306,7 +327,7 @@ def words(rule: set[str], shown: dict[str, Probe]) -> str:
     said = []
     for name, text, features in units(rule):
         if text:
-            examples = " and ".join(_short(shown[f]) for f in sorted(features)[:2])
+            examples = " and ".join(_short(shown[f]) for f in features[:2])
             said.append(f"{text} ({examples} get 1)")
     for accepts, head in ((True, "accepts a wrong answer with "),
                           (False, "rejects a right answer with ")):

@@ -1,7 +1,7 @@
 """The ratio the wrong way round (rollout over trainer, the engine's log-probs as the
 numerator, as in code that reads "behaviour over target"), capped in log space
 (min(log_w, log(cap))), summed in float32."""
-CAUSE = r"upside down|other direction|inverted|the wrong way|logp_rollout - logp_trainer|numerator|reversed|other way"
+CAUSE = r"upside down|other direction|inverted|the wrong way|numerator|reversed"
 
 import math
 
