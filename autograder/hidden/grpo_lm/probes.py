@@ -26,10 +26,11 @@ The rule (:func:`explain`), which names a cause only when the experiment proves 
    the answer read as a number; whitespace stripped; the last number of the text taken),
    named once.
 
-The words say what the code does, with the probes that show it ("your verify gives 1 to wrong
-answers: a leading zero ('=0408.' gets 1) ..."), then what the contract asks. Our own code, run
-in the grader; only the student's ``verify`` runs in the sandbox (one exchange of at most
-:data:`MAX_PROBES` calls).
+The words say what the code does, with the probes that show it ("an experiment on your code:
+your verify accepts a wrong answer with a decimal part of zeros ('=408.0' gets 1) ...; it
+rejects a right answer with a product that ends in 0 ('=700.' gets 0)"), then what the
+contract asks. Our own code, run in the grader; only the student's ``verify`` runs in the
+sandbox (one exchange of at most :data:`MAX_PROBES` calls).
 """
 from __future__ import annotations
 
@@ -257,15 +258,15 @@ def units(rule: set[str]) -> list[tuple[str, str, tuple]]:
     return whole + [(f, "", (f,)) for f in sorted(rule - taken)]
 
 
-def _covers(rule, obs, student, expected) -> bool:
-    completion, a, b = obs.args
-    if not isinstance(completion, str) or type(a) is not int or type(b) is not int:
-        return False
-    return any(f.name in rule and f.accepts == (float(expected) == 0.0)
-               and f.has(completion, a, b) for f in FEATURES)
+def _covers(rule, obs) -> bool:
+    """The failed case ``obs`` has a feature of ``rule`` in its direction (a wrong answer the
+    code accepted has a feature of a wrong answer)."""
+    return any(f.name in rule and f.accepts == (float(obs.reference) == 0.0)
+               for f in _only(obs))
 
 
 def _only(obs) -> list[Feature]:
+    """The features a graded case has (none for a completion that is not a string)."""
     completion, a, b = obs.args
     if not isinstance(completion, str) or type(a) is not int or type(b) is not int:
         return []
@@ -303,7 +304,7 @@ def explain(failed, passed, reference_fn, ask, agree) -> tuple[str, str] | None:
     rule = {n for n, v in verdicts.items() if v == {False}}
     if not rule or len(units(rule)) > MAX_UNITS:
         return None
-    if not all(_covers(rule, o, o.student, o.reference) for o in failed):
+    if not all(_covers(rule, o) for o in failed):
         return None
     for o in passed:    # a passed case that has one feature only, of the rule, in its direction
         alone = _only(o)
