@@ -48,8 +48,10 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       the function called again on the failed cases' inputs with one feature neutralised (no
       episode end, gamma = 1, every mask all True, ...); when it answers right there and
       nowhere else, the cause says where the difference lies (only where ``ask``, the
-      sandbox's way to call it again, is given, and its callees answered right); where no
-      ablation locates it, a loss's **weights** read off by experiment
+      sandbox's way to call it again, is given, and its callees answered right); before the
+      ablations, an assignment's own experiment where it has one (grpo_lm's probes of
+      ``verify``, whose answer is a bit: completions that change one textual feature each);
+      where no ablation locates it, a loss's **weights** read off by experiment
       (:mod:`~autograder.engine.causes.weights`: the student's loss asked on structured
       inputs, the weighting of its terms that reproduces every answer named with what the
       contract asks);

@@ -28,7 +28,9 @@ The rule (:func:`locate`), frozen on the stacked-mistake functions of the cause 
 1. an ablation is *usable* on a failed case when it changes the input, the reference accepts
    the ablated one, and the reference's answer there still carries information: more than a
    bit or one repeated number, not all zeros, and not one of the ablated inputs returned as it
-   came (an answer any code gives);
+   came (an answer any code gives), unless the case's own answer carried none either (every
+   weight 1 on identical log-probs: the student got it wrong, so its right answer after the
+   ablation is evidence still); some case of the trial must carry information;
 2. it *locates* the mistake when it is usable on every failed case and the student's answer
    agrees with the reference's on every ablated input;
 3. among those that locate, one whose features (``removes``) strictly contain another's is
@@ -142,22 +144,50 @@ def generic(contract) -> list[Ablation]:
     return found
 
 
+def experiment(fn: str):
+    """Marks a function of ``hidden/<name>/ablations.py`` as the assignment's own experiment on
+    ``fn``, tried before the ablations: ``run(failed, passed, reference_fn, ask, agree)`` ->
+    (the cause's words, its name) or None, where ``ask`` is the budgeted ``ask(fn, items,
+    seconds)`` and ``agree`` the cases' check (:func:`~.evidence.agree`). For answers an
+    ablation cannot locate (a bit): grpo_lm's probes of ``verify``."""
+    def mark(run):
+        run.__experiment__ = fn
+        return run
+    return mark
+
+
 @cache
-def _declared(assignment) -> tuple[tuple[Ablation, ...], frozenset]:
-    """The ablations of ``hidden/<name>/ablations.py`` (our own code, loaded once), and the
-    names of the generic ones it leaves out (``LEFT_OUT``: a flag all True that ends every
-    episode, a discount at 0 that removes the whole future: they remove more than one feature,
-    and would locate every mistake of the term they remove)."""
+def _hidden(assignment):
+    """``hidden/<name>/ablations.py`` (our own code, loaded once), or None."""
     path = assignment.hidden_dir / "ablations.py"
     if not path.is_file():
-        return (), frozenset()
+        return None
     spec = importlib.util.spec_from_file_location(f"_autograde_ablations_{assignment.name}",
                                                   path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+@cache
+def _declared(assignment) -> tuple[tuple[Ablation, ...], frozenset]:
+    """The ablations of ``hidden/<name>/ablations.py``, and the names of the generic ones it
+    leaves out (``LEFT_OUT``: a flag all True that ends every episode, a discount at 0 that
+    removes the whole future: they remove more than one feature, and would locate every
+    mistake of the term they remove)."""
+    module = _hidden(assignment)
+    if module is None:
+        return (), frozenset()
     return (tuple(v.__ablation__ for v in vars(module).values()
                   if callable(v) and hasattr(v, "__ablation__")),
             frozenset(getattr(module, "LEFT_OUT", ())))
+
+
+def experiments_of(assignment, fn: str) -> list:
+    """The assignment's own experiments on ``fn`` (:func:`experiment`)."""
+    module = _hidden(assignment) if hasattr(assignment, "hidden_dir") else None
+    return [] if module is None else [v for v in vars(module).values()
+                                      if callable(v) and getattr(v, "__experiment__", "") == fn]
 
 
 @cache
@@ -248,9 +278,13 @@ def trial(parts: tuple, failed: list[Observation], reference_fn, originals: list
             seconds = time.perf_counter() - start
         except Exception:  # noqa: BLE001 - the reference refuses the ablated input
             return Trial(parts, None)
-        if _trivial(expected, new):
+        # a case whose own answer carries no information (identical log-probs: every weight
+        # 1) may keep it; an ablation may not make a case so (a cap at 0: every answer 0)
+        if _trivial(expected, new) and not _trivial(_value(obs, obs.reference), arguments):
             return Trial(parts, None)
         calls.append((list(new.values()), expected, seconds))
+    if all(_trivial(e, dict(enumerate(args))) for args, e, _ in calls):
+        return Trial(parts, None)
     return Trial(parts, calls)
 
 
@@ -316,8 +350,12 @@ def locate(assignment, fn: str, observations: list[Observation], reference_fn, a
         return None
     bad = {id(o) for o in wrong(cases)}
     passed = [o for o in cases if id(o) not in bad]
-    singles = [(a,) for a in ablations_of(assignment, fn)]
     budget = Budget(ask, MAX_CALLS)
+    for run in experiments_of(assignment, fn):
+        found = run(judged, passed, reference_fn, budget.asked, agree)
+        if found:
+            return found
+    singles = [(a,) for a in ablations_of(assignment, fn)]
     found = _run(singles, failed, passed, reference_fn, originals, fn, budget)
     if found is None and not budget.ended:
         pairs = [(a, b) for (a,), (b,) in itertools.combinations(singles, 2)
@@ -336,6 +374,17 @@ class Budget:
     ask: object
     left: int
     ended: bool = False
+
+    def asked(self, fn, items, seconds):
+        """``ask`` for an experiment's items, within the budget (None beyond it)."""
+        if self.ended or len(items) > self.left:
+            return None
+        self.left -= len(items)
+        answers = self.ask(fn, items, seconds)
+        if not isinstance(answers, list) or len(answers) != len(items):
+            self.ended = True
+            return None
+        return answers
 
 
 def _run(candidates, failed, passed, reference_fn, originals, fn, budget: Budget) \

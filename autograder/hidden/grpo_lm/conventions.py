@@ -315,11 +315,15 @@ MEAN_RATIO = ("your weights average the tokens' ratios (an arithmetic mean of ex
               "response is the PRODUCT of its tokens' ratios")
 
 
-def _mean_ratio(logp_trainer, logp_rollout, mask, cap, empty):
-    ratios = torch.where(mask, torch.exp(logp_trainer.detach() - logp_rollout),
+def _mean_ratio(logp_trainer, logp_rollout, mask, cap, empty, token_cap=False):
+    """The mean of the real tokens' ratios (each capped first where ``token_cap``), ``empty``
+    for a response without real tokens; capped after the mean otherwise."""
+    ratios = torch.exp(logp_trainer.detach() - logp_rollout)
+    ratios = torch.where(mask, ratios.clamp(max=cap) if token_cap else ratios,
                          torch.zeros_like(logp_rollout))
     mean = ratios.sum(dim=1) / mask.sum(dim=1).clamp(min=1)
-    return torch.where(mask.any(dim=1), mean, torch.full_like(mean, empty)).clamp(max=cap)
+    mean = torch.where(mask.any(dim=1), mean, torch.full_like(mean, empty))
+    return mean if token_cap else mean.clamp(max=cap)
 
 
 @convention("tis_weights", MEAN_RATIO)
@@ -332,3 +336,33 @@ def mean_token_ratio(logp_trainer, logp_rollout, mask, cap=2.0):
 def mean_token_ratio_empty_one(logp_trainer, logp_rollout, mask, cap=2.0):
     """... or 1 (a loop that leaves its default weight)."""
     return _mean_ratio(logp_trainer, logp_rollout, mask, cap, 1.0)
+
+
+TOKEN_LEVEL = ("your weights cap each token's ratio and average the capped ratios over the real "
+               "tokens (token-level truncation, as token-level TIS writes it); " + CONTRACT_TIS
+               + ": the ratio of the whole response, the PRODUCT of its tokens' ratios, capped "
+               "once")
+
+
+def _token_level(empty):
+    def tis_weights(logp_trainer, logp_rollout, mask, cap=2.0):
+        return _mean_ratio(logp_trainer, logp_rollout, mask, cap, empty, token_cap=True)
+    return tis_weights
+
+
+# a response without real tokens weighs 0 (a masked mean over a count of at least 1), or 1
+# (a loop that keeps its initial weight)
+for _empty, _name in ((0.0, "mean_capped_token_ratio"), (1.0, "mean_capped_token_ratio_empty_one")):
+    _fn = _token_level(_empty)
+    _fn.__name__ = _name
+    globals()[_name] = convention("tis_weights", TOKEN_LEVEL)(_fn)
+
+
+@convention("tis_weights", "your weights sum the log-ratios over every position, the padding "
+            "included, and only turn NaN and inf into 0 (nan_to_num): finite junk in the padding "
+            "enters the weight; leave the padding out with torch.where(mask, ...) (padding may "
+            "hold any value)")
+def padding_nan_to_num(logp_trainer, logp_rollout, mask, cap=2.0):
+    diff = torch.nan_to_num(logp_trainer.detach() - logp_rollout, nan=0.0, posinf=0.0,
+                            neginf=0.0)
+    return torch.exp(diff.sum(dim=1)).clamp(max=cap)
