@@ -69,6 +69,7 @@ from autograder.engine.causes.ablations import locate
 from autograder.engine.causes.closest import (answer_of, assignment_conventions,
                                               assignment_parts, fits, named, value_cases)
 from autograder.engine.causes.compose import Composer
+from autograder.engine.causes.impulses import explain
 from autograder.engine.causes.forms import as_tensors, gradient, wrong_type
 from autograder.engine.causes.pairs import pairs
 from autograder.engine.causes.raised import everywhere, on_failed
@@ -135,6 +136,8 @@ class Causes(KnownMistakes):
             return None
         try:
             found = locate(self.assignment, fn, observations, reference_fn, self.ask)
+            # a linear function's matrix, read from impulses (.impulses)
+            found = found or explain(self.assignment, fn, observations, reference_fn, self.ask)
         except Exception:  # noqa: BLE001 - an experiment is a bonus: it ends silently
             return None
         return Cause(*found) if found else None
