@@ -47,7 +47,11 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       the function called again on the failed cases' inputs with one feature neutralised (no
       episode end, gamma = 1, every mask all True, ...); when it answers right there and
       nowhere else, the cause says where the difference lies (only where ``ask``, the
-      sandbox's way to call it again, is given, and its callees answered right);
+      sandbox's way to call it again, is given, and its callees answered right); where no
+      ablation locates, a function the assignment declares linear is read from its answers to
+      one-hot inputs (:mod:`~autograder.engine.causes.impulses`: which rewards enter a
+      return, their discount, where the sum is cut, each step's weights of the values), and
+      named when that reading reproduces every failed case and differs from the contract's;
    f. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 

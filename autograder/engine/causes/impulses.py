@@ -35,6 +35,9 @@ restarts the sum) fails the first check and is named nothing here.
 
 The assignment declares its linear functions in ``autograder/hidden/<name>/impulses.py``
 (:func:`linear`; docs/instructors.md). Nothing here runs student code itself.
+
+Long because: the family of sums, the per-step weights, the probes, the readings and the check
+of the model they state are one story, read in one sitting.
 """
 from __future__ import annotations
 
@@ -116,7 +119,8 @@ class Sum:
         return {"support": f"the {row} at step t sums the {driver} of {SUPPORTS[self.support][0]}",
                 "discount": f"step k's {driver[:-1]} discounted by "
                             + ("nothing" if self.base == "1" else
-                               f"{self.base}^({self.exponent})"),
+                               f"{self.base if ' ' not in self.base else f'({self.base})'}"
+                               f"^({self.exponent})"),
                 "cut": f"the sum {where}",
                 "order": "rows reversed in time" if self.reversed else "rows in time order"}
 
@@ -147,7 +151,20 @@ def _grid(T: int):
 
 
 def _family(T: int, scalars: dict, flags: dict):
-    """Every :class:`Sum`'s matrix at once: (the sums in order, a (n, T, T) tensor)."""
+    """Every :class:`Sum`'s matrix at once: (the sums in order, a (n, T, T) tensor); the last
+    last few built are kept (the student's and the reference's columns share them)."""
+    key = (T, tuple(scalars.items()), tuple((n, tuple(f.tolist())) for n, f in flags.items()))
+    if key not in _FAMILY:
+        if len(_FAMILY) >= 16:
+            _FAMILY.clear()
+        _FAMILY[key] = _build(T, scalars, flags)
+    return _FAMILY[key]
+
+
+_FAMILY: dict = {}
+
+
+def _build(T: int, scalars: dict, flags: dict):
     t, k = _grid(T)
     supports = torch.stack([f(t, k).to(torch.float64) for _, f in SUPPORTS.values()])
     bases = {"1": 1.0, **scalars}
@@ -201,12 +218,12 @@ def masks(flags: dict, T: int) -> dict:
     of two (a flag's complement except at the last step, ...)."""
     last = torch.zeros(T, dtype=torch.float64)
     last[-1] = 1.0
-    one = {"": torch.ones(T, dtype=torch.float64), "at the last step only": last,
-           "except at the last step": 1 - last}
+    one = {"": torch.ones(T, dtype=torch.float64)}
     for name, f in flags.items():
         f = f.to(torch.float64)
         one[f"(1 - `{name}`[t])"] = 1 - f
         one[f"`{name}`[t]"] = f
+    one["at the last step only"], one["except at the last step"] = last, 1 - last
     found = dict(one)
     for (a, u), (b, v) in itertools.combinations(list(one.items())[1:], 2):
         found[f"{a} {b}"] = u * v
@@ -229,7 +246,7 @@ def read_weights(D: torch.Tensor, scalars: dict, flags: dict) -> set | None:
             continue
         rows = slice(0, T - offset) if offset >= 0 else slice(-offset, T)
         fits = {(offset, f"{sign}{c}", m) for c, value in named.items() for sign in ("", "-")
-                for m, mask in table.items()
+                for m, mask in table.items() if not (offset > 0 and "last step" in m)
                 if close((-1 if sign else 1) * value * mask[rows], w)}
         if not fits:
             return None
@@ -499,7 +516,7 @@ def _telling(case: Case) -> tuple:
         if case.flags else 0
     values = list(case.scalars.values())
     plain = sum(v not in (0.0, 1.0) for v in values) + (len(set(values)) == len(values))
-    return (-kinds, -plain, -(case.T >= 3), case.T)
+    return (-kinds, -plain, -(case.T >= 3), case.T * len(case.flags))
 
 
 def explain(assignment, fn: str, observations: list[Observation], reference_fn, ask) \

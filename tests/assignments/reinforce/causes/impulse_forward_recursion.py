@@ -1,6 +1,6 @@
 """The recursion runs forwards (`running = gamma * running + r` over `range(T)`), a
 discounted sum of the past rather than the future, with a float32 accumulator."""
-CAUSE = r"(?=.*steps up to t)(?=.*gamma\^\(t - k\))"
+CAUSE = r"(?=.*steps up to t)(?=.*gamma\^\(t - k\))|accumulated rewards from the start"
 
 import torch
 

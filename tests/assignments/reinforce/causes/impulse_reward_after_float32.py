@@ -1,7 +1,7 @@
 """The return is stored before the step's own reward is added (a reversed loop that inserts
 `running` first, as in several hand-written REINFORCE loops), so G_t sums the rewards after t,
 discounted one step less; kept in Python floats and cast through float32 at the end."""
-CAUSE = r"(?=.*rewards of the steps after t)(?=.*gamma\^\(k - t - 1\))"
+CAUSE = r"(?=.*rewards of the steps after t)(?=.*gamma\^\(k - t - 1\))|G_\{t\+1\}"
 
 import torch
 
