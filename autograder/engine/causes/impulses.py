@@ -55,6 +55,8 @@ from autograder.engine.causes.evidence import Observation, Raised, agree, wrong
 MAX_CALLS = 240
 #: at most this many failed cases are probed (the most telling first)
 MAX_PROBED = 3
+#: at most this many readings that say the same words are checked on every case
+MAX_READINGS = 8
 #: entries of a measured matrix agree with a reading within this (relative to the largest)
 TOLERANCE = 2e-5
 
@@ -102,7 +104,9 @@ SUPPORTS = {"k >= t": ("steps t onwards", lambda t, k: k >= t),
 EXPONENTS = {"k - t": lambda t, k, T: k - t, "t - k": lambda t, k, T: t - k,
              "k": lambda t, k, T: k + 0 * t, "T - 1 - k": lambda t, k, T: T - 1 - k + 0 * t,
              "k - t + 1": lambda t, k, T: k - t + 1, "k - t - 1": lambda t, k, T: k - t - 1}
-SHIFTS = {0: "", -1: "the previous step's ", 1: "the next step's "}
+SHIFTS = {0: "at a step whose `{f}` is True",
+          -1: "by the previous step's `{f}` (one step early)",
+          1: "by the next step's `{f}` (one step late)"}
 
 
 @dataclass(frozen=True)
@@ -114,8 +118,8 @@ class Sum:
     reversed: bool = False
 
     def aspects(self, row: str, driver: str) -> dict:
-        where = ("never cut at an episode's end" if not self.cut else
-                 f"cut at {SHIFTS[self.cut[1]]}`{self.cut[0]}`")
+        where = ("is never cut: it runs across episode ends" if not self.cut else
+                 "is cut " + SHIFTS[self.cut[1]].format(f=self.cut[0]))
         return {"support": f"the {row} at step t sums the {driver} of {SUPPORTS[self.support][0]}",
                 "discount": f"step k's {driver[:-1]} discounted by "
                             + ("nothing" if self.base == "1" else
@@ -420,18 +424,29 @@ def merge(a: list | None, b: list | None) -> list | None:
 
 
 def settle(found: list | None) -> list | None:
-    """The merged readings with only the weights exact on every column probed."""
+    """The merged readings with only the weights exact on every column probed, and of those
+    the simplest (the fewest flags in their masks: ``(1 - a[t]) (1 - b[t])`` is read as
+    ``(1 - a or b[t])`` where both are declared)."""
     if found is None:
         return None
-    return [found[0], {x: {w for w in seen if all(
-        close(weight_matrix(w, D.shape[0], sc, fl), D, _top(D)) for D, sc, fl in checks)}
-        for x, (seen, checks) in found[1].items()}, found[2]]
+    weights = {}
+    for x, (seen, checks) in found[1].items():
+        exact = [w for w in seen if all(close(weight_matrix(w, D.shape[0], sc, fl), D, _top(D))
+                                        for D, sc, fl in checks)]
+        least = min((_parts(w) for w in exact), default=0)
+        weights[x] = {w for w in exact if _parts(w) == least}
+    return [found[0], weights, found[2]]
+
+
+def _parts(reading: frozenset) -> int:
+    return sum(m.count("[t]") + m.count("last step") for _, _, m in reading)
 
 
 def nearest(spec: Linear, student: list, reference: list) -> tuple | None:
-    """The student's exact reading with the fewest aspects' words differing from one of the
-    contract's, and those differences ((aspect, the student's words, the contract's), ...);
-    None when none is exact, none differs, or two nearest say different words."""
+    """The student's exact readings with the fewest aspects' words differing from one of the
+    contract's (several where the probes cannot tell two flags apart), and those differences
+    ((aspect, the student's words, the contract's), ...); None when none is exact, none
+    differs, or two nearest say different words."""
     def options(sets):
         return [Reading(s, tuple((x, w) for x, w in zip(sets[1], ws)),
                         tuple((o, p) for o, p in zip(sets[2], ps)))
@@ -448,7 +463,7 @@ def nearest(spec: Linear, student: list, reference: list) -> tuple | None:
         for r in theirs:
             ref = r.words(spec)
             differ = tuple(sorted((k, v, ref[k]) for k, v in words.items() if ref[k] != v))
-            scored.setdefault(len(differ), {}).setdefault(differ, m)
+            scored.setdefault(len(differ), {}).setdefault(differ, []).append(m)
     best = scored[min(scored)]
     return next(iter(best.items()))[::-1] if len(best) == 1 and min(scored) else None
 
@@ -541,11 +556,12 @@ def explain(assignment, fn: str, observations: list[Observation], reference_fn, 
     probed = _probe(spec, fn, failed, arguments, reference_fn, ask)
     if probed is None:
         return None
-    student, reference = probed
+    student, reference = probed[:2]
     found = nearest(spec, student, reference)
-    if found is None or not explains(spec, found[0], failed, passed, arguments):
+    if found is None or not any(explains(spec, r, failed, passed, arguments)
+                                for r in list(dict.fromkeys(found[0]))[:MAX_READINGS]):
         return None
-    return words(fn, found[1], len(failed)), "impulses"
+    return words(spec, fn, found[1], len(failed), probed[2]), "impulses"
 
 
 def _probe(spec: Linear, fn: str, failed: list, arguments, reference_fn, ask):
@@ -585,14 +601,16 @@ def _probe(spec: Linear, fn: str, failed: list, arguments, reference_fn, ask):
         reference = b if reference is None else merge(reference, b)
         if student is None or reference is None:
             return None
-    return settle(student), settle(reference)
+    return settle(student), settle(reference), len(chosen)
 
 
-def words(fn: str, differ: tuple, n: int) -> str:
+def words(spec: Linear, fn: str, differ: tuple, n: int, probed: int) -> str:
     """What the student reads: each aspect where the code's reading differs, and the
     contract's."""
-    cases = "the failed case" if n == 1 else f"the {n} failed cases"
-    said = "; ".join(f"{mine} where the contract asks: {theirs}" for _, mine, theirs in differ)
-    return (f"read from your {fn}'s answers to one-hot inputs (one entry 1, the rest 0, with "
-            f"the flags and scalars of {cases}; this reading reproduces your answers on every "
-            f"one of them): {said}")
+    ones = ", ".join(f"`{x}`" for x in spec.inputs)
+    cases = ("the failed case" if n == 1 else
+             f"{probed} of the {n} failed cases" if probed < n else f"the {n} failed cases")
+    said = "; ".join(f"{mine}, where the contract asks: {theirs}" for _, mine, theirs in differ)
+    return (f"what your {fn} computes, read from its answers to one-hot inputs (one entry of "
+            f"{ones} 1, the rest 0, with the flags and scalars of {cases}; the reading "
+            f"reproduces your answers on all {n} failed cases): {said}")
