@@ -249,15 +249,24 @@ def read_weights(D: torch.Tensor, scalars: dict, flags: dict) -> set | None:
         if not len(w) or close(w, torch.zeros_like(w), _top(D)):
             continue
         rows = slice(0, T - offset) if offset >= 0 else slice(-offset, T)
-        fits = {(offset, f"{sign}{c}", m) for c, value in named.items() for sign in ("", "-")
-                for m, mask in table.items() if not (offset > 0 and "last step" in m)
-                if close((-1 if sign else 1) * value * mask[rows], w)}
+        fits = _fits(w, offset, rows, named, table)
         if not fits:
             return None
         per.append(fits)
     if not close(rest, torch.zeros_like(rest), _top(D)):
         return None
     return {frozenset(choice) for choice in itertools.product(*per)}
+
+
+def _fits(w: torch.Tensor, offset: int, rows: slice, named: dict, table: dict) -> set:
+    """Every (offset, signed scalar, mask) whose weights are ``w`` on ``rows``, all at once."""
+    names = [m for m in table if not (offset > 0 and "last step" in m)]
+    signed = [(f"{sign}{c}", (-1 if sign else 1) * v) for c, v in named.items()
+              for sign in ("", "-")]
+    grid = torch.tensor([v for _, v in signed], dtype=torch.float64)[:, None, None] \
+        * torch.stack([table[m][rows] for m in names])[None]
+    fit = ((grid - w).abs() <= TOLERANCE * max(_top(w), 1.0)).all(-1)
+    return {(offset, signed[i][0], names[j]) for i, j in fit.nonzero().tolist()}
 
 
 def weight_words(reading: frozenset, x: str) -> str:

@@ -1,7 +1,7 @@
 """No bootstrap at a truncation (the TD error masks V(next) with `terminated or truncated`), and
 the value targets built from the next values (`adv + next_values`), in a vectorised matrix
 form of the recursion."""
-CAUSE = r"(?=.*\(1 - `terminated or truncated`\[t\]\) `next_values`\[t\])(?=.*plus `next_values`)|(?=.*no truncation in the inputs)(?=.*one value for every state)"
+CAUSE = r"(?=.*\(1 - `terminated or truncated`\[t\]\) `next_values`\[t\])(?=.*plus `next_values`)|(?=.*no truncation in the inputs)(?=.*one value for every state)|differs only at the positions where `terminated` is False"
 
 import torch
 
