@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+from collections import Counter
 import time
 from dataclasses import dataclass, field
 from functools import cache
@@ -55,8 +56,9 @@ from autograder.engine.causes.evidence import Observation, Raised, agree, wrong
 MAX_CALLS = 240
 #: at most this many failed cases are probed (the most telling first)
 MAX_PROBED = 3
-#: at most this many readings that say the same words are checked on every case
-MAX_READINGS = 8
+#: at most this many exact readings (of the student's, of the reference's) are checked on
+#: every case
+MAX_READINGS = 64
 #: entries of a measured matrix agree with a reading within this (relative to the largest)
 TOLERANCE = 2e-5
 
@@ -451,30 +453,38 @@ def _parts(reading: frozenset) -> int:
     return sum(m.count("[t]") + m.count("last step") for _, _, m in reading)
 
 
-def nearest(spec: Linear, student: list, reference: list) -> tuple | None:
-    """The student's exact readings with the fewest aspects' words differing from one of the
-    contract's (several where the probes cannot tell two flags apart), and those differences
-    ((aspect, the student's words, the contract's), ...); None when none is exact, none
-    differs, or two nearest say different words."""
-    def options(sets):
-        return [Reading(s, tuple((x, w) for x, w in zip(sets[1], ws)),
-                        tuple((o, p) for o, p in zip(sets[2], ps)))
-                for s in sets[0] for ws in itertools.product(*sets[1].values())
-                for ps in itertools.product(*sets[2].values())]
-    if any(not v for v in [student[0], *student[1].values(), *student[2].values()]):
-        return None
-    mine, theirs = options(student), options(reference)
-    if len(mine) * max(len(theirs), 1) > 20000 or not theirs:
+def options(sets: list) -> list:
+    """Every :class:`Reading` the per-aspect sets of :func:`readings` combine into."""
+    return [Reading(s, tuple((x, w) for x, w in zip(sets[1], ws)),
+                    tuple((o, p) for o, p in zip(sets[2], ps)))
+            for s in sets[0] for ws in itertools.product(*sets[1].values())
+            for ps in itertools.product(*sets[2].values())]
+
+
+def nearest(spec: Linear, mine: list, contract: list) -> tuple | None:
+    """Of the student's readings ``mine``, the ones with the fewest aspects whose words differ
+    from one of the ``contract``'s readings, then the fewest words changed in them (a mask
+    the contract's with one condition added is nearer than another flag's), and those
+    differences ((aspect, the student's words, the contract's), ...); None when none differs
+    or two nearest say different things."""
+    if not mine or not contract or len(mine) * len(contract) > 20000:
         return None
     scored = {}
     for m in mine:
         words = m.words(spec)
-        for r in theirs:
+        for r in contract:
             ref = r.words(spec)
             differ = tuple(sorted((k, v, ref[k]) for k, v in words.items() if ref[k] != v))
-            scored.setdefault(len(differ), {}).setdefault(differ, []).append(m)
+            key = (len(differ), sum(_changed(v, theirs) for _, v, theirs in differ))
+            scored.setdefault(key, {}).setdefault(differ, []).append(m)
     best = scored[min(scored)]
-    return next(iter(best.items()))[::-1] if len(best) == 1 and min(scored) else None
+    return next(iter(best.items()))[::-1] if len(best) == 1 and min(scored)[0] else None
+
+
+def _changed(a: str, b: str) -> int:
+    """How many words one text has that the other lacks (both ways)."""
+    x, y = Counter(a.split()), Counter(b.split())
+    return sum(((x - y) + (y - x)).values())
 
 
 # --- the model a reading states, checked on every case ------------------------------------
@@ -566,9 +576,23 @@ def explain(assignment, fn: str, observations: list[Observation], reference_fn, 
     if probed is None:
         return None
     student, reference = probed[:2]
-    found = nearest(spec, student, reference)
-    if found is None or not any(explains(spec, r, failed, passed, arguments)
-                                for r in list(dict.fromkeys(found[0]))[:MAX_READINGS]):
+    if any(not v for v in [student[0], *student[1].values(), *student[2].values()]):
+        return None
+
+    def confirmed(reading):
+        """The reading's model gives the reference's answer on every case."""
+        return all(c is not None and agree(o, _as_answer(spec, model(spec, reading, c), ref), ref)
+                   for o in failed + passed
+                   for c, ref in [(case_of(spec, arguments(o)), _value(o, o.reference))])
+    # the contract's readings its own answers confirm on every case (the probes may not tell
+    # `terminated or truncated` from `truncated` where no termination was probed); the
+    # student's that explain every case (:func:`explains`)
+    contract = [r for r in options(reference)[:MAX_READINGS]
+                if confirmed(r)]
+    mine = [r for r in options(student)[:MAX_READINGS]
+            if explains(spec, r, failed, passed, arguments)]
+    found = nearest(spec, mine, contract)
+    if found is None:
         return None
     return words(spec, fn, found[1], len(failed), probed[2]), "impulses"
 
