@@ -11,20 +11,12 @@ one input 1 in every column, the rest 0). Each answer minus the zero answer is o
 student's response matrix, per environment column; the reference's own matrices come from the
 same inputs, run here.
 
-The matrices are then *read* in words (:func:`read_sum`, :func:`read_weights`), each aspect on
-its own, so that stacked deviations combine:
-
-* the **sum**: the block of the *driver* input (the rewards) is matched against a family of
-  discounted sums: which steps ``k`` enter row ``t`` (``k >= t``, ``k > t``, ``k <= t``, all,
-  ``k == t``), the discount's base (the declared scalars: gamma, gamma * lam, lam; or 1) and its
-  exponent (``k - t``, ``t - k``, ``k``, ``T - 1 - k``, ``k - t + 1``), where the sum is cut (at
-  a declared flag of the steps between, the previous step's, the next step's, or never), and
-  rows in time order or reversed;
-* the **weights**: every other input's block, divided by the sum's matrix (what it adds at
-  each step, the residual), is read per diagonal (``x[t]``, ``x[t+1]``, ``x[t-1]``) as a signed
-  scalar times a mask of the step's flags (``1 - terminated[t]``, the last step only, ...);
-* the **extra outputs**: an output declared as another plus an input (GAE's returns: the
-  advantages plus ``values``) is read as the other plus which input.
+The matrices are then read in words by :mod:`~autograder.engine.causes.matrix_words`, each
+aspect on its own so that stacked deviations combine: the **sum** (which rewards enter the
+return at step t, the discount's base and exponent, where the sum is cut, rows reversed), the
+**weights** of every other input at each step (``values[t]``, ``values[t+1]``,
+``next_values[t]``, masked by a flag or the last step), and an **extra output** declared as
+another plus an input (GAE's returns: the advantages plus ``values``).
 
 A reading is named only when it is exact on every probe, the model it states (rebuilt for each
 case's own flags and scalars) reproduces the student's answer on *every* failed case and the
@@ -35,15 +27,10 @@ restarts the sum) fails the first check and is named nothing here.
 
 The assignment declares its linear functions in ``autograder/hidden/<name>/impulses.py``
 (:func:`linear`; docs/instructors.md). Nothing here runs student code itself.
-
-Long because: the family of sums, the per-step weights, the probes, the readings and the check
-of the model they state are one story, read in one sitting.
 """
 from __future__ import annotations
 
 import importlib.util
-import itertools
-from collections import Counter
 import time
 from dataclasses import dataclass, field
 from functools import cache
@@ -51,6 +38,8 @@ from functools import cache
 import torch
 
 from autograder.engine.causes.evidence import Observation, Raised, agree, wrong
+from autograder.engine.causes.matrix_words import (Reading, _top, close, merge, nearest, options,
+                                                   readings, settle, sum_matrix, weight_matrix)
 
 #: at most this many calls of the student's function per experiment (all probes together)
 MAX_CALLS = 240
@@ -59,8 +48,6 @@ MAX_PROBED = 3
 #: at most this many exact readings (of the student's, of the reference's) are checked on
 #: every case
 MAX_READINGS = 64
-#: entries of a measured matrix agree with a reading within this (relative to the largest)
-TOLERANCE = 2e-5
 
 
 @dataclass(frozen=True)
@@ -94,201 +81,6 @@ def declared(assignment) -> dict:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return {v.fn: v for v in vars(module).values() if isinstance(v, Linear)}
-
-
-# --- the family of discounted sums -------------------------------------------------------
-
-SUPPORTS = {"k >= t": ("steps t onwards", lambda t, k: k >= t),
-            "k > t": ("the steps after t (step t's own left out)", lambda t, k: k > t),
-            "k <= t": ("steps up to t (the past)", lambda t, k: k <= t),
-            "all": ("every step of the rollout", lambda t, k: (t >= 0) & (k >= 0)),
-            "k == t": ("step t only", lambda t, k: k == t)}
-EXPONENTS = {"k - t": lambda t, k, T: k - t, "t - k": lambda t, k, T: t - k,
-             "k": lambda t, k, T: k + 0 * t, "T - 1 - k": lambda t, k, T: T - 1 - k + 0 * t,
-             "k - t + 1": lambda t, k, T: k - t + 1, "k - t - 1": lambda t, k, T: k - t - 1}
-SHIFTS = {0: "at a step whose `{f}` is True",
-          -1: "by the previous step's `{f}` (one step early)",
-          1: "by the next step's `{f}` (one step late)"}
-
-
-@dataclass(frozen=True)
-class Sum:
-    support: str
-    base: str
-    exponent: str
-    cut: tuple          #: () never, else (flag name, shift)
-    reversed: bool = False
-
-    def aspects(self, row: str, driver: str) -> dict:
-        where = ("is never cut: it runs across episode ends" if not self.cut else
-                 "is cut " + SHIFTS[self.cut[1]].format(f=self.cut[0]))
-        return {"support": f"the {row} at step t sums the {driver} of {SUPPORTS[self.support][0]}",
-                "discount": f"step k's {driver[:-1]} discounted by "
-                            + ("nothing" if self.base == "1" else
-                               f"{self.base if ' ' not in self.base else f'({self.base})'}"
-                               f"^({self.exponent})"),
-                "cut": f"the sum {where}",
-                "order": "rows reversed in time" if self.reversed else "rows in time order"}
-
-
-def _cut_mask(flag: torch.Tensor, shift: int, T: int) -> torch.Tensor:
-    """[t, k]: no flag of the steps between t and k (steps min(t, k) .. max(t, k) - 1, moved
-    by ``shift``) is set."""
-    f = torch.zeros(T + 1, dtype=torch.float64)
-    f[1:] = flag.to(torch.float64)
-    ends = torch.cumsum(f, 0)       # ends[x]: the flags set at steps before x
-    t = torch.arange(T).view(-1, 1)
-    k = torch.arange(T).view(1, -1)
-    lo = (torch.minimum(t, k) + shift).clamp(0, T)
-    hi = (torch.maximum(t, k) + shift).clamp(0, T)
-    return (ends[hi] - ends[lo] == 0).to(torch.float64)
-
-
-def _power(base: float, exponent: torch.Tensor) -> torch.Tensor:
-    """base ** exponent, 1 at exponent 0 (0 ** 0 included); a huge finite number where it
-    overflows (an entry no measured matrix has)."""
-    p = torch.where(exponent == 0, torch.ones(()),
-                    torch.tensor(float(base), dtype=torch.float64).pow(exponent))
-    return torch.nan_to_num(p, nan=1e300, posinf=1e300, neginf=-1e300)
-
-
-def _grid(T: int):
-    return torch.arange(T).view(-1, 1), torch.arange(T).view(1, -1)
-
-
-def _family(T: int, scalars: dict, flags: dict):
-    """Every :class:`Sum`'s matrix at once: (the sums in order, a (n, T, T) tensor); the last
-    last few built are kept (the student's and the reference's columns share them)."""
-    key = (T, tuple(scalars.items()), tuple((n, tuple(f.tolist())) for n, f in flags.items()))
-    if key not in _FAMILY:
-        if len(_FAMILY) >= 16:
-            _FAMILY.clear()
-        _FAMILY[key] = _build(T, scalars, flags)
-    return _FAMILY[key]
-
-
-_FAMILY: dict = {}
-
-
-def _build(T: int, scalars: dict, flags: dict):
-    t, k = _grid(T)
-    supports = torch.stack([f(t, k).to(torch.float64) for _, f in SUPPORTS.values()])
-    bases = {"1": 1.0, **scalars}
-    powers = torch.stack([_power(b, f(t, k, T).to(torch.float64)) for b in bases.values()
-                          for f in EXPONENTS.values()])
-    cuts = [()] + [(f, s) for f in flags for s in SHIFTS]
-    masks_ = torch.stack([torch.ones(T, T, dtype=torch.float64) if not c else
-                          _cut_mask(flags[c[0]], c[1], T) for c in cuts])
-    full = supports[:, None, None] * powers[None, :, None] * masks_[None, None, :]
-    full = torch.stack([full, full.flip(-2)], 3).reshape(-1, T, T)
-    order = [Sum(sp, b, e, c, r) for sp in SUPPORTS for b in bases for e in EXPONENTS
-             for c in cuts for r in (False, True)]
-    return order, full
-
-
-def sum_matrix(s: Sum, T: int, scalars: dict, flags: dict) -> torch.Tensor:
-    """The matrix of one sum (as :func:`_family` builds it)."""
-    t, k = _grid(T)
-    m = SUPPORTS[s.support][1](t, k).to(torch.float64) * _power(
-        1.0 if s.base == "1" else scalars[s.base], EXPONENTS[s.exponent](t, k, T).to(torch.float64))
-    if s.cut:
-        m = m * _cut_mask(flags[s.cut[0]], s.cut[1], T)
-    return m.flip(0) if s.reversed else m
-
-
-def _top(x: torch.Tensor) -> float:
-    return float(x.abs().max()) if x.numel() else 0.0
-
-
-def close(a: torch.Tensor, b: torch.Tensor, scale: float = 1.0) -> bool:
-    return bool(torch.isfinite(a).all()) and bool(
-        ((a - b).abs() <= TOLERANCE * max(scale, _top(b), 1e-12)).all())
-
-
-def read_sum(W: torch.Tensor, scalars: dict, flags: dict) -> set:
-    """Every :class:`Sum` whose matrix is ``W`` (one column's driver block) within tolerance."""
-    order, full = _family(W.shape[0], scalars, flags)
-    if not bool(torch.isfinite(W).all()):
-        return set()
-    fit = ((full - W).abs() <= TOLERANCE * max(_top(W), 1e-12)).flatten(1).all(1)
-    return {order[i] for i in fit.nonzero().flatten().tolist()}
-
-
-# --- the weights of the other inputs ------------------------------------------------------
-
-OFFSETS = {0: "{x}[t]", 1: "{x}[t+1]", -1: "{x}[t-1]"}
-
-
-def masks(flags: dict, T: int) -> dict:
-    """name -> 0/1 vector over rows: 1, each flag, its complement, the last row, and products
-    of two (a flag's complement except at the last step, ...)."""
-    last = torch.zeros(T, dtype=torch.float64)
-    last[-1] = 1.0
-    one = {"": torch.ones(T, dtype=torch.float64)}
-    for name, f in flags.items():
-        f = f.to(torch.float64)
-        one[f"(1 - `{name}`[t])"] = 1 - f
-        one[f"`{name}`[t]"] = f
-    one["at the last step only"], one["except at the last step"] = last, 1 - last
-    found = dict(one)
-    for (a, u), (b, v) in itertools.combinations(list(one.items())[1:], 2):
-        found[f"{a} {b}"] = u * v
-    return found
-
-
-def read_weights(D: torch.Tensor, scalars: dict, flags: dict) -> set | None:
-    """Each exact reading of one column's residual block ``D`` (rows t, columns k): a frozenset
-    of (offset, signed scalar name, mask name) for its nonzero diagonals; None when ``D`` has
-    entries off the three diagonals."""
-    T = D.shape[0]
-    rest = D.clone()
-    named = {"1": 1.0, **scalars}
-    table = masks(flags, T)
-    per = []
-    for offset in OFFSETS:
-        w = torch.diagonal(D, offset).clone() if T > abs(offset) else torch.zeros(0)
-        rest -= torch.diag_embed(w, offset) if len(w) else 0
-        if not len(w) or close(w, torch.zeros_like(w), _top(D)):
-            continue
-        rows = slice(0, T - offset) if offset >= 0 else slice(-offset, T)
-        fits = _fits(w, offset, rows, named, table)
-        if not fits:
-            return None
-        per.append(fits)
-    if not close(rest, torch.zeros_like(rest), _top(D)):
-        return None
-    return {frozenset(choice) for choice in itertools.product(*per)}
-
-
-def _fits(w: torch.Tensor, offset: int, rows: slice, named: dict, table: dict) -> set:
-    """Every (offset, signed scalar, mask) whose weights are ``w`` on ``rows``, all at once."""
-    names = [m for m in table if not (offset > 0 and "last step" in m)]
-    signed = [(f"{sign}{c}", (-1 if sign else 1) * v) for c, v in named.items()
-              for sign in ("", "-")]
-    grid = torch.tensor([v for _, v in signed], dtype=torch.float64)[:, None, None] \
-        * torch.stack([table[m][rows] for m in names])[None]
-    fit = ((grid - w).abs() <= TOLERANCE * max(_top(w), 1.0)).all(-1)
-    return {(offset, signed[i][0], names[j]) for i, j in fit.nonzero().tolist()}
-
-
-def weight_words(reading: frozenset, x: str) -> str:
-    """``reading``'s terms of ``x``: "+ gamma (1 - `terminated`[t]) `next_values`[t]"."""
-    terms = [f"{'-' if c.startswith('-') else '+'} "
-             + " ".join(p for p in (c.lstrip("-") if c.lstrip("-") != "1" else "", m,
-                                    OFFSETS[o].format(x=f"`{x}`")) if p)
-             for o, c, m in sorted(reading)]
-    return " ".join(terms) or f"no `{x}`"
-
-
-def weight_matrix(reading: frozenset, T: int, scalars: dict, flags: dict) -> torch.Tensor:
-    table, named = masks(flags, T), {"1": 1.0, **scalars}
-    D = torch.zeros(T, T, dtype=torch.float64)
-    for offset, c, m in reading:
-        if T > abs(offset):
-            rows = slice(0, T - offset) if offset >= 0 else slice(-offset, T)
-            value = named[c.lstrip("-")] * (-1 if c.startswith("-") else 1)
-            D += torch.diag_embed(value * table[m][rows], offset)
-    return D
 
 
 # --- probing -------------------------------------------------------------------------------
@@ -364,129 +156,6 @@ def matrices(spec: Linear, case: Case, answers: list) -> dict | None:
     return found
 
 
-# --- readings ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Reading:
-    """What a function computes: its sum, each other input's weights, each extra output."""
-    sum: Sum
-    weights: tuple      #: (input, frozenset of (offset, scalar, mask)) per non-driver input
-    plus: tuple         #: (output, frozenset of (sign, input)) per extra output
-
-    def words(self, spec: Linear) -> dict:
-        found = self.sum.aspects(spec.row, spec.inputs[0])
-        for x, w in self.weights:
-            found[x] = f"step t's residual has {weight_words(w, x)}"
-        for out, added in self.plus:
-            found[out] = f"your {out} are the {spec.outputs[0]}" + "".join(
-                f" {'minus' if s < 0 else 'plus'} `{i}`" for s, i in sorted(added))
-        return found
-
-
-def readings(spec: Linear, case: Case, blocks: dict) -> list | None:
-    """Per aspect, the exact readings of one case's matrices: [the sums exact on every
-    column, {input: (the weights exact on some column, [what each column's must reproduce])},
-    {output: the readings exact on every column}], or None (:func:`settle` keeps the weights
-    exact on every column: a diagonal that is zero there, or absent, fits many)."""
-    first, driver = spec.outputs[0], spec.inputs[0]
-    sums, weights, plus = None, {}, {}
-    for j, flags in enumerate(case.flags):
-        S = blocks[first, driver][j]
-        found = read_sum(S, case.scalars, flags)
-        sums = found if sums is None else sums & found
-        for x in spec.inputs[1:]:
-            W = blocks[first, x][j]
-            try:
-                D = torch.linalg.solve(S, W)
-            except Exception:  # noqa: BLE001 - a singular sum: its other inputs unread
-                return None
-            w = read_weights(D, case.scalars, flags)
-            if w is None:
-                return None
-            seen, checks = weights.get(x, (set(), []))
-            weights[x] = (seen | w, checks + [(D, case.scalars, flags)])
-        for out, base in spec.plus.items():
-            added = _added(spec, blocks, out, base, j)
-            if added is None:
-                return None
-            plus[out] = {added} if out not in plus else plus[out] & {added}
-    return [sums, weights, plus]
-
-
-def _added(spec, blocks, out, base, j) -> frozenset | None:
-    found = set()
-    for x in spec.inputs:
-        E = blocks[out, x][j] - blocks[base, x][j]
-        eye = torch.eye(E.shape[0], dtype=torch.float64)
-        if close(E, eye):
-            found.add((1, x))
-        elif close(E, -eye):
-            found.add((-1, x))
-        elif not close(E, torch.zeros_like(E), 1.0):
-            return None
-    return frozenset(found)
-
-
-def merge(a: list | None, b: list | None) -> list | None:
-    if a is None or b is None:
-        return None
-    return [a[0] & b[0], {x: (a[1][x][0] | b[1][x][0], a[1][x][1] + b[1][x][1]) for x in a[1]},
-            {o: a[2][o] & b[2][o] for o in a[2]}]
-
-
-def settle(found: list | None) -> list | None:
-    """The merged readings with only the weights exact on every column probed, and of those
-    the simplest (the fewest flags in their masks: ``(1 - a[t]) (1 - b[t])`` is read as
-    ``(1 - a or b[t])`` where both are declared)."""
-    if found is None:
-        return None
-    weights = {}
-    for x, (seen, checks) in found[1].items():
-        exact = [w for w in seen if all(close(weight_matrix(w, D.shape[0], sc, fl), D, _top(D))
-                                        for D, sc, fl in checks)]
-        least = min((_parts(w) for w in exact), default=0)
-        weights[x] = {w for w in exact if _parts(w) == least}
-    return [found[0], weights, found[2]]
-
-
-def _parts(reading: frozenset) -> int:
-    return sum(m.count("[t]") + m.count("last step") for _, _, m in reading)
-
-
-def options(sets: list) -> list:
-    """Every :class:`Reading` the per-aspect sets of :func:`readings` combine into."""
-    return [Reading(s, tuple((x, w) for x, w in zip(sets[1], ws)),
-                    tuple((o, p) for o, p in zip(sets[2], ps)))
-            for s in sets[0] for ws in itertools.product(*sets[1].values())
-            for ps in itertools.product(*sets[2].values())]
-
-
-def nearest(spec: Linear, mine: list, contract: list) -> tuple | None:
-    """Of the student's readings ``mine``, the ones with the fewest aspects whose words differ
-    from one of the ``contract``'s readings, then the fewest words changed in them (a mask
-    the contract's with one condition added is nearer than another flag's), and those
-    differences ((aspect, the student's words, the contract's), ...); None when none differs
-    or two nearest say different things."""
-    if not mine or not contract or len(mine) * len(contract) > 20000:
-        return None
-    scored = {}
-    for m in mine:
-        words = m.words(spec)
-        for r in contract:
-            ref = r.words(spec)
-            differ = tuple(sorted((k, v, ref[k]) for k, v in words.items() if ref[k] != v))
-            key = (len(differ), sum(_changed(v, theirs) for _, v, theirs in differ))
-            scored.setdefault(key, {}).setdefault(differ, []).append(m)
-    best = scored[min(scored)]
-    return next(iter(best.items()))[::-1] if len(best) == 1 and min(scored)[0] else None
-
-
-def _changed(a: str, b: str) -> int:
-    """How many words one text has that the other lacks (both ways)."""
-    x, y = Counter(a.split()), Counter(b.split())
-    return sum(((x - y) + (y - x)).values())
-
-
 # --- the model a reading states, checked on every case ------------------------------------
 
 def model(spec: Linear, reading: Reading, case: Case) -> list[torch.Tensor]:
@@ -499,8 +168,8 @@ def model(spec: Linear, reading: Reading, case: Case) -> list[torch.Tensor]:
         S = sum_matrix(reading.sum, case.T, case.scalars, flags)
         col = [args[x].to(torch.float64).reshape(case.T, -1)[:, j] for x in spec.inputs]
         first[:, j] = S @ col[0] + sum(
-            S @ weight_matrix(weights[x], case.T, case.scalars, flags) @ c
-            for x, c in zip(spec.inputs[1:], col[1:]))
+            S @ weight_matrix(weights[x][1], case.T, case.scalars, flags) @ c
+            + weights[x][0] * c for x, c in zip(spec.inputs[1:], col[1:]))
     found = {spec.outputs[0]: first.reshape(shape)}
     for out, added in reading.plus:
         found[out] = found[spec.plus[out]] + sum(
