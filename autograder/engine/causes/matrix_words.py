@@ -281,7 +281,9 @@ def readings(spec: Linear, case: Case, blocks: dict) -> list | None:
         for x in spec.inputs[1:]:
             W = blocks[first, x][j]
             seen, checks = weights.get(x, (set(), []))
-            for c in (0, 1, -1):     # the input added to the output itself, or not
+            # the input added to the output itself after the sum (not where the sum is one
+            # step's own: that is a weight of x[t])
+            for c in (0,) if close(S, torch.diag(torch.diagonal(S))) else (0, 1, -1):
                 try:
                     D = torch.linalg.solve(S, W - c * torch.eye(len(W), dtype=W.dtype))
                 except Exception:  # noqa: BLE001 - a singular sum: its other inputs unread
