@@ -54,7 +54,10 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       where no ablation locates it, a loss's **weights** read off by experiment
       (:mod:`~autograder.engine.causes.weights`: the student's loss asked on structured
       inputs, the weighting of its terms that reproduces every answer named with what the
-      contract asks);
+      contract asks), or a function the assignment declares linear read from its answers to
+      one-hot inputs (:mod:`~autograder.engine.causes.impulses`: which rewards enter a
+      return, their discount, where the sum is cut, each step's weights of the values),
+      named when that reading reproduces every failed case and differs from the contract's;
    f. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 
@@ -77,6 +80,7 @@ from autograder.engine.causes.weights import weigh
 from autograder.engine.causes.closest import (answer_of, assignment_conventions,
                                               assignment_parts, fits, named, value_cases)
 from autograder.engine.causes.compose import Composer
+from autograder.engine.causes.impulses import explain
 from autograder.engine.causes.forms import as_tensors, gradient, wrong_type
 from autograder.engine.causes.literals import literals
 from autograder.engine.causes.pairs import pairs
@@ -149,7 +153,8 @@ class Causes(KnownMistakes):
             return None
         try:
             found = (locate(self.assignment, fn, observations, reference_fn, self.ask)
-                     or weigh(self.assignment, fn, observations, reference_fn, self.ask))
+                     or weigh(self.assignment, fn, observations, reference_fn, self.ask)
+                     or explain(self.assignment, fn, observations, reference_fn, self.ask))
         except Exception:  # noqa: BLE001 - an experiment is a bonus: it ends silently
             return None
         return Cause(*found) if found else None
