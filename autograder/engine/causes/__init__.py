@@ -18,7 +18,9 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       the submission's own traceback on the grader's inputs proves (or the line above it that
       made the bool it raises on, as the student's source shows), unless a function it
       calls answers wrongly too (the raise may follow from that); the same when every case it
-      got wrong raised so and every other case answered right;
+      got wrong raised so and every other case answered right; when only some failed cases
+      raised so and the others answered wrongly, the rest of the pipeline runs on the cases
+      that answered, and its cause is named with the raises;
    c. the **form** of the answers (:mod:`~autograder.engine.causes.forms`): a Python number,
       list or numpy array where a tensor is asked, with the right numbers; or right values
       whose gradient reaches an argument the contract holds constant, or misses one it does
@@ -28,8 +30,9 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       inputs, a constant factor or offset named with its numbers, an input returned as it
       came, the reference on one changed input or on the inputs transposed, the other
       direction, a shift by one step, differences only at positions with one feature) that
-      holds on every failed case; differences at positions only are named where step e finds
-      no convention (a convention says what the code computes, not only where it differs);
+      holds on every failed case; differences at positions only are named where steps e and
+      e' find nothing (a convention or an experiment says what the code computes, not only
+      where it differs);
    e. the **closest convention** (:mod:`~autograder.engine.causes.closest`): one of the
       assignment's alternative conventions, or a known mistake, explains every compared case
       of the function up to a small second deviation, and far better than the reference and
@@ -84,7 +87,7 @@ from autograder.engine.causes.impulses import explain
 from autograder.engine.causes.forms import as_tensors, gradient, wrong_type
 from autograder.engine.causes.literals import literals
 from autograder.engine.causes.pairs import pairs
-from autograder.engine.causes.raised import everywhere, on_failed
+from autograder.engine.causes.raised import everywhere, on_failed, partly
 from autograder.engine.causes.relations import relate, sizes
 from autograder.engine.causes.replay import KnownMistakes, Mistake, one_of
 
@@ -121,6 +124,11 @@ class Causes(KnownMistakes):
         upstream = any(o.fn != fn and not agree(o, o.student, o.reference) for o in cases)
         if raising and not upstream:    # a function it calls is wrong: the raise may follow
             return Cause(raising, "raised")
+        parted = None if upstream else partly(fn, observations, self.sources)
+        inner = self.conclude(fn, parted[0], reference) if parted else UNKNOWN
+        if inner.hint:
+            return Cause(f"{inner.hint}; besides, {parted[1]}",
+                         f"{inner.mistake or 'cause'}+raised", partial=inner.partial)
         typed = wrong_type(fn, observations)
         if typed:
             return Cause(typed, "form:type")
@@ -133,11 +141,11 @@ class Causes(KnownMistakes):
         near = self.closest(fn, observations, getattr(reference, fn, None))
         if near:
             return near
-        if found:       # where the answer differs says less than a convention that explains it
-            return Cause(found.text, f"relation:{found.name}")
         tried = None if upstream else self.experiment(fn, observations, reference)
         if tried:
             return tried
+        if found:   # where the answer differs says less than a convention or an experiment
+            return Cause(found.text, f"relation:{found.name}")
         part = [(m, self.explains_part(m, cases)) for m in self.mistakes]
         best = max((n for _, n in part), default=0)
         leading = [m for m, n in part if n and n == best]

@@ -78,6 +78,8 @@ class Candidate(NamedTuple):
 
     @property
     def text(self) -> str:
+        if self.base is None and not self.change and self.twist:   # the twist is the story
+            return CONTRACT + self.twist.text.removeprefix("besides, ")
         if self.base is None:
             said = CONTRACT + self.change.besides if self.change else "the reference"
         else:

@@ -24,6 +24,16 @@ raised and how many answered right; why those cases reach it is not guessed::
     TypeError: unsupported operand type(s) for >>: 'Tensor' and 'Tensor'; the 4 other cases
     answer as expected
 
+A function that raises on some failed cases and answers wrongly on the others has two mistakes
+(real answer checkers that are strict about the format and raise on a completion that is not a
+string: ``re.search(pattern, None)``). The raises are named as above, when they come from one
+line, and the rest of the pipeline looks for the cause of the wrong answers on the cases that
+answered (:func:`partly`); the two are said together (with "another difference remains" when
+that cause is partial), and nothing when the wrong answers have no cause of their own::
+
+    likely cause: <the cause of the wrong answers>; besides, on 2 other failed cases, line 19 of
+    your code (in extract_number) raises TypeError: expected string or bytes-like object, ...
+
 The line that raises is not always the line that is wrong. ``is``, ``is not``, ``in`` and
 ``not in`` compare tensors without an error and give one Python bool; the error comes where
 that bool is used as a tensor (``torch.where(all_equal, ...)``: "got (bool, Tensor, Tensor)").
@@ -154,3 +164,18 @@ def everywhere(fn: str, observations: list[Observation], sources: tuple[str, ...
         return None
     count = "the only case" if len(answers) == 1 else f"all {len(answers)} cases"
     return _text(count, answers, sources)
+
+
+def partly(fn: str, observations: list[Observation], sources: tuple[str, ...] = ()) \
+        -> tuple[list[Observation], str] | None:
+    """(``observations`` without the cases of ``fn`` that raised, the words of those raises)
+    when some failed cases of ``fn`` raised in the student's code, of one type at one line, and
+    the others it failed answered, else None (``sources``: as :func:`on_failed`'s)."""
+    failed = wrong(compared(fn, observations))
+    raised = [o for o in failed if isinstance(o.student, Raised)]
+    if not raised or len(raised) == len(failed) or _one_line([o.student for o in raised]) is None:
+        return None
+    count = "1 other failed case" if len(raised) == 1 else f"{len(raised)} other failed cases"
+    gone = {id(o) for o in raised}
+    return ([o for o in observations if id(o) not in gone],
+            _text(count, [o.student for o in raised], sources))

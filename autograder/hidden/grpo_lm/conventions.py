@@ -9,7 +9,7 @@ from pathlib import Path
 
 import torch
 
-from autograder.engine.causes.closest import convention
+from autograder.engine.causes.closest import convention, twist
 from autograder.engine.mutants import Mutant
 
 CONTRACT_ANSWER = ("the answer is exactly the text after the last '=', less one optional final "
@@ -366,3 +366,9 @@ def padding_nan_to_num(logp_trainer, logp_rollout, mask, cap=2.0):
     diff = torch.nan_to_num(logp_trainer.detach() - logp_rollout, nan=0.0, posinf=0.0,
                             neginf=0.0)
     return torch.exp(diff.sum(dim=1)).clamp(max=cap)
+
+
+@twist("verify", "your verify returns -1.0 for an answer it rejects (a penalty, as some reward "
+       "functions give): the contract's reward for a wrong answer is 0.0")
+def wrong_scores_minus_one(answer, arguments):
+    return -1.0 if answer == 0.0 else answer

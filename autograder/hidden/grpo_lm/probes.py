@@ -14,17 +14,20 @@ another form, a slip in the working, the operands the other way round, a product
 
 The rule (:func:`explain`), which names a cause only when the experiment proves it:
 
-1. the plain worked answer, right and wrong, gets its right verdict (else the code's mistake is
-   not one of the features');
+1. the plain worked answer, right and wrong, gets its right verdict, on the code's own *scale*:
+   two different numbers, one for every right plain answer and one for every wrong one (real
+   rewards give -1 for a wrong answer, or 2 for a right one), and every other answer of the
+   code, probe or graded case, is one of the two (else the code's mistake is not one of the
+   features'), and the scale is named when it is not 1 and 0;
 2. each feature's probes (two, on two products) all get the wrong verdict (the feature is in
    the rule) or all the right one (it is not): a feature answered both ways names nothing;
 3. every failed case of the grade has a feature of the rule, in the same direction (a wrong
-   answer the code accepts has a feature the code accepts); no passed case has one feature
-   alone and it in the rule;
+   answer the code accepts has a feature the code accepts), or gets the right verdict on the
+   code's scale; no passed case has one feature alone and it in the rule;
 4. the rule is short: at most five *units*, a unit being one feature or a *pattern*, a set of
    features real code gets wrong together (whatever follows or precedes the number ignored;
    the answer read as a number; whitespace stripped; the last number of the text taken),
-   named once.
+   named once; the scale is said beside them.
 
 The words say what the code does, with the probes that show it ("an experiment on your code:
 your verify accepts a wrong answer with a decimal part of zeros ('=408.0' gets 1) ...; it
@@ -34,9 +37,11 @@ sandbox (one exchange of at most :data:`MAX_PROBES` calls).
 """
 from __future__ import annotations
 
+import math
 import re
 import time
 from dataclasses import dataclass
+from functools import partial
 
 #: at most this many calls of the student's verify
 MAX_PROBES = 64
@@ -205,6 +210,12 @@ PATTERNS = [
                 "other_digits"),
      "reads the answer as a number (int() or float()), which accepts a leading zero, a plus "
      "sign, spaces around it and digits other than 0-9"),
+    ("last_float", ("later", "decimal_zero", "no_equals", "words_after", "more_dots",
+                    "space_after", "newline_after", "leading_zero", "plus_sign", "space_before",
+                    "dot_before", "commas", "other_digits"),
+     "takes the last number anywhere in the text and reads it as a number (commas dropped, "
+     "then float()), so whatever surrounds it, a leading zero, a '+' or a decimal part of "
+     "zeros pass"),
     ("strip", ("space_before", "newline_after", "space_after"),
      "strips the whitespace around the answer"),
 ]
@@ -258,11 +269,16 @@ def units(rule: set[str]) -> list[tuple[str, str, tuple]]:
     return whole + [(f, "", (f,)) for f in sorted(rule - taken)]
 
 
-def _covers(rule, obs) -> bool:
-    """The failed case ``obs`` has a feature of ``rule`` in its direction (a wrong answer the
-    code accepted has a feature of a wrong answer)."""
-    return any(f.name in rule and f.accepts == (float(obs.reference) == 0.0)
-               for f in _only(obs))
+def _covers(rule, obs, verdict) -> bool:
+    """The failed case ``obs`` is explained: the code's verdict on it (``verdict``: its answer
+    read on the code's own scale) is the contract's, so only the scale differs, or the case has
+    a feature of ``rule`` in the verdict's direction (a wrong answer the code accepted has a
+    feature of a wrong answer)."""
+    said = verdict(obs.student)
+    if said is None:
+        return False
+    return said == float(obs.reference) or any(
+        f.name in rule and f.accepts == (float(obs.reference) == 0.0) for f in _only(obs))
 
 
 def _only(obs) -> list[Feature]:
@@ -287,31 +303,59 @@ def explain(failed, passed, reference_fn, ask, agree) -> tuple[str, str] | None:
     if not isinstance(answers, list) or len(answers) != min(len(asked), MAX_PROBES):
         return None
     judge = failed[0]
-
-    def right(p, answer):
-        return agree(judge, answer, p.expected)
-    if not all(right(p, x) for p, x in zip(plain, answers)):
+    scale = _scale(judge, agree, answers[:len(plain)], [p.expected for p in plain])
+    if scale is None:
         return None
+    verdict = partial(_verdict, judge, agree, scale)
     verdicts: dict[str, set] = {}
     shown: dict[str, Probe] = {}
     for p, x in zip(found, answers[len(plain):]):
-        ok = right(p, x)
-        verdicts.setdefault(p.feature.name, set()).add(ok)
-        if not ok:
+        said = verdict(x)
+        if said is None:
+            return None
+        verdicts.setdefault(p.feature.name, set()).add(said == p.expected)
+        if said != p.expected:
             shown.setdefault(p.feature.name, p)
     if any(len(v) > 1 for v in verdicts.values()):
         return None
     rule = {n for n, v in verdicts.items() if v == {False}}
-    if not rule or len(units(rule)) > MAX_UNITS:
+    odd = scale != (1.0, 0.0)
+    if not (rule or odd) or len(units(rule)) > MAX_UNITS:
         return None
-    if not all(_covers(rule, o) for o in failed):
+    if not all(_covers(rule, o, verdict) for o in failed):
         return None
     for o in passed:    # a passed case that has one feature only, of the rule, in its direction
         alone = _only(o)
-        if len(alone) == 1 and alone[0].name in rule \
+        if verdict(o.student) is None or len(alone) == 1 and alone[0].name in rule \
                 and alone[0].accepts == (float(o.reference) == 0.0):
             return None
-    return words(rule, shown), "probe:" + ",".join(sorted(rule))
+    return words(rule, shown, scale), "probe:" + ",".join(sorted(rule | ({"scale"} if odd else set())))
+
+
+def _scale(judge, agree, answers, expected) -> tuple[float, float] | None:
+    """(what the code answers for an answer it accepts, for one it rejects), read off the plain
+    probes (a right and a wrong worked answer of each product), when they are two different
+    numbers, each the same on every plain probe of its verdict; else None."""
+    accepted = [x for x, e in zip(answers, expected) if e == 1.0]
+    rejected = [x for x, e in zip(answers, expected) if e == 0.0]
+    if not accepted or not rejected or any(
+            not isinstance(x, (int, float)) or not math.isfinite(x) for x in answers):
+        return None
+    scale = (float(accepted[0]), float(rejected[0]))
+    if agree(judge, scale[0], scale[1]) or not all(
+            agree(judge, x, scale[0]) for x in accepted) or not all(
+            agree(judge, x, scale[1]) for x in rejected):
+        return None
+    return (1.0, 0.0) if agree(judge, scale[0], 1.0) and agree(judge, scale[1], 0.0) else scale
+
+
+def _verdict(judge, agree, scale, answer) -> float | None:
+    """The code's ``answer`` as a verdict on its own ``scale``: 1.0 accepted, 0.0 rejected, or
+    None when it is neither of the scale's two numbers."""
+    accept, reject = scale
+    if not isinstance(answer, (int, float)):
+        return None
+    return 1.0 if agree(judge, answer, accept) else 0.0 if agree(judge, answer, reject) else None
 
 
 def _short(p: Probe) -> str:
@@ -321,20 +365,24 @@ def _short(p: Probe) -> str:
     return repr(text[len(work) - 1:] if text.startswith(work) else text)
 
 
-def words(rule: set[str], shown: dict[str, Probe]) -> str:
-    """The rule in words: its patterns, then the features each direction holds alone, each
-    with the probe that shows it, then what the contract asks."""
+def words(rule: set[str], shown: dict[str, Probe], scale=(1.0, 0.0)) -> str:
+    """The rule in words: the code's scale where it is not the contract's, its patterns, then
+    the features each direction holds alone, each with the probe that shows it, then what the
+    contract asks."""
     by_name = {f.name: f for f in FEATURES}
-    said = []
+    said = [f"returns {got:g} for {what} (the contract's reward is {due:g})"
+            for got, due, what in zip(scale, (1.0, 0.0), ("a right answer", "a wrong answer"))
+            if got != due]
     for name, text, features in units(rule):
         if text:
             examples = " and ".join(_short(shown[f]) for f in features[:2])
-            said.append(f"{text} ({examples} get 1)")
+            said.append(f"{text} ({examples} get {scale[0]:g})")
     for accepts, head in ((True, "accepts a wrong answer with "),
                           (False, "rejects a right answer with ")):
         alone = [by_name[name] for name, text, _ in units(rule)
                  if not text and by_name[name].accepts == accepts]
         if alone:
             said.append(head + ", or with ".join(
-                f"{f.phrase} ({_short(shown[f.name])} gets {int(accepts)})" for f in alone))
+                f"{f.phrase} ({_short(shown[f.name])} gets {scale[1 - accepts]:g})"
+                for f in alone))
     return ("an experiment on your code: your verify " + "; it ".join(said) + "; " + CONTRACT)

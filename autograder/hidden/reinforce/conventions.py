@@ -398,6 +398,13 @@ def unweighted_sample(probs, returns, baseline, component):
     return float(g.mean()), float(g.var())
 
 
+@twist("discounted_returns", "your returns are centred (minus their mean, a baseline folded "
+       "into them), as an advantage estimate does after computing them: the contract returns "
+       "them raw")
+def returns_centred(answer, arguments):
+    return answer - answer.mean()
+
+
 @twist("discounted_returns", "your returns are standardised (minus their mean, over their "
        "sample std), as a training loop does after computing them: the contract returns them raw")
 def returns_standardised(answer, arguments):

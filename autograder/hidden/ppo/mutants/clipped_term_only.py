@@ -1,5 +1,8 @@
-"""Returns only the clipped term, without the min against the unclipped one."""
-HINT = "you returned only the clipped term; PPO takes the min of it and the unclipped r * A"
+"""Returns only the clipped term, without the min against the unclipped one (the same answer
+as code that clips the ratio first and then takes the min of two clipped terms)."""
+HINT = ("you returned only the clipped term (the unclipped r * A never enters: it is left out, "
+        "or the ratio is clipped before both terms of the min); PPO takes the min of the "
+        "clipped term and the unclipped r * A")
 
 import torch
 
