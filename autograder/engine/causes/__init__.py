@@ -61,6 +61,8 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       one-hot inputs (:mod:`~autograder.engine.causes.impulses`: which rewards enter a
       return, their discount, where the sum is cut, each step's weights of the values),
       named when that reading reproduces every failed case and differs from the contract's;
+      a convention of step e that explains only part of the cases is named after these,
+      where they name nothing;
    f. a known mistake that **explains part** of the evidence, most of the failed cases, and
       is silent on the rest: named with "another difference remains", never a second cause.
 
@@ -139,11 +141,13 @@ class Causes(KnownMistakes):
         if found and not found.name.startswith("where"):
             return Cause(found.text, f"relation:{found.name}")
         near = self.closest(fn, observations, getattr(reference, fn, None))
-        if near:
+        if near and not near.partial:
             return near
         tried = None if upstream else self.experiment(fn, observations, reference)
-        if tried:
+        if tried:       # an experiment that explains every case says more than a part
             return tried
+        if near:
+            return near
         if found:   # where the answer differs says less than a convention or an experiment
             return Cause(found.text, f"relation:{found.name}")
         part = [(m, self.explains_part(m, cases)) for m in self.mistakes]

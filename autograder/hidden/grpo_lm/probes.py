@@ -20,7 +20,8 @@ The rule (:func:`explain`), which names a cause only when the experiment proves 
    code, probe or graded case, is one of the two (else the code's mistake is not one of the
    features'), and the scale is named when it is not 1 and 0;
 2. each feature's probes (two, on two products) all get the wrong verdict (the feature is in
-   the rule) or all the right one (it is not): a feature answered both ways names nothing;
+   the rule) or all the right one (it is not); a feature answered both ways is not one the
+   code's rule reads, and is left unsaid (the rule must explain the failed cases without it);
 3. every failed case of the grade has a feature of the rule, in the same direction (a wrong
    answer the code accepts has a feature the code accepts), or gets the right verdict on the
    code's scale; no passed case has one feature alone and it in the rule;
@@ -28,6 +29,10 @@ The rule (:func:`explain`), which names a cause only when the experiment proves 
    features real code gets wrong together (whatever follows or precedes the number ignored;
    the answer read as a number; whitespace stripped; the last number of the text taken),
    named once; the scale is said beside them.
+
+When every plain answer, right or wrong, gets one number, the code reads another format
+(:mod:`formats`: ``<answer>`` tags, ``\\boxed{}``, a '####' marker), which a second exchange
+finds.
 
 The words say what the code does, with the probes that show it ("an experiment on your code:
 your verify accepts a wrong answer with a decimal part of zeros ('=408.0' gets 1) ...; it
@@ -37,11 +42,19 @@ sandbox (one exchange of at most :data:`MAX_PROBES` calls).
 """
 from __future__ import annotations
 
+import importlib.util
 import math
 import re
+import sys
 import time
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
+
+_spec = importlib.util.spec_from_file_location("_autograde_grpo_lm_formats",
+                                               Path(__file__).with_name("formats.py"))
+formats = sys.modules[_spec.name] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(formats)
 
 #: at most this many calls of the student's verify
 MAX_PROBES = 64
@@ -304,8 +317,9 @@ def explain(failed, passed, reference_fn, ask, agree) -> tuple[str, str] | None:
         return None
     judge = failed[0]
     scale = _scale(judge, agree, answers[:len(plain)], [p.expected for p in plain])
-    if scale is None:
-        return None
+    if scale is None:   # every worked answer gets one number: another format, perhaps
+        return formats.explain(failed, passed, _pairs(failed), answers[:len(plain)],
+                               reference_fn, ask, partial(agree, judge), CONTRACT)
     verdict = partial(_verdict, judge, agree, scale)
     verdicts: dict[str, set] = {}
     shown: dict[str, Probe] = {}
@@ -316,8 +330,7 @@ def explain(failed, passed, reference_fn, ask, agree) -> tuple[str, str] | None:
         verdicts.setdefault(p.feature.name, set()).add(said == p.expected)
         if said != p.expected:
             shown.setdefault(p.feature.name, p)
-    if any(len(v) > 1 for v in verdicts.values()):
-        return None
+    # a feature answered both ways is not one the code's rule reads: it is left unsaid
     rule = {n for n, v in verdicts.items() if v == {False}}
     odd = scale != (1.0, 0.0)
     if not (rule or odd) or len(units(rule)) > MAX_UNITS:
