@@ -16,10 +16,10 @@ CAUSE = r"last number|any number|anywhere|without (an? )?.?=|no .?=|after the la
 
 import re
 
-_NUMBER_RE = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
-
 
 def verify(completion, a, b):
+    _NUMBER_RE = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+
     def normalize_answer(s):
         return "".join(ch for ch in s.strip().lower() if ch not in {" ", ","})
 
