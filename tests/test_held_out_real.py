@@ -1,6 +1,6 @@
 """The held-out sets of real buggy functions (``benchmarks/held_out_real``,
-``benchmarks/held_out_real2``, ``benchmarks/held_out_real3``, ``benchmarks/held_out_real4`` and
-``benchmarks/held_out_real5``, issue 50) stay well-formed: every file loads as a whole
+``benchmarks/held_out_real2``, ``benchmarks/held_out_real3``, ``benchmarks/held_out_real4``, ``benchmarks/held_out_real5`` and
+``benchmarks/held_out_real6``, issue 50) stay well-formed: every file loads as a whole
 submission, cites where its code comes from, names its kind, and carries either the regular
 expression of its real cause or ``CORRECT = True``; and ``benchmarks/bench_held_out.py`` judges a
 grade the way its docstring says."""
@@ -18,7 +18,7 @@ from autograder.engine.mutants import Mutant
 #: the sets, each a folder ``<set>/<assignment>/*.py``
 SETS = [ROOT / "benchmarks" / "held_out_real", ROOT / "benchmarks" / "held_out_real2",
         ROOT / "benchmarks" / "held_out_real3", ROOT / "benchmarks" / "held_out_real4",
-        ROOT / "benchmarks" / "held_out_real5"]
+        ROOT / "benchmarks" / "held_out_real5", ROOT / "benchmarks" / "held_out_real6"]
 #: a citation: an issue or pull request, ``owner/repo path``, or a code-search file id
 CITATION = re.compile(r"^(https://github\.com/[\w.-]+/[\w.-]+/(issues|pull)/\d+( .*)?"
                       r"|[\w.-]+/[\w.-]+ \S.*|code-search file \d+.*)$")
@@ -109,6 +109,30 @@ def test_the_fifth_set_cites_no_source_of_the_earlier_ones():
     (``held_out``, ``held_out_real`` to ``held_out_real4``) already cites."""
     _assert_cites_nothing_older("held_out_real5", ("held_out", "held_out_real", "held_out_real2",
                                                    "held_out_real3", "held_out_real4"))
+
+
+def _grader_text():
+    """Every file under ``tests/assignments/`` and ``autograder/`` (the grader's own cases and
+    code, which it may be tuned to), lower-cased."""
+    files = (p for folder in ("tests/assignments", "autograder") for p in (ROOT / folder).rglob("*")
+             if p.is_file())
+    return "\n".join(p.read_text(errors="ignore") for p in files).lower()
+
+
+def test_the_seventh_set_cites_no_source_of_the_earlier_ones_nor_of_the_grader():
+    """``held_out_real6`` measures code no cause was tuned to: none of its citations, and no
+    issue, pull request, code-search file or ``owner/repo`` it names, is one that an earlier set
+    (``held_out``, ``held_out_real`` to ``held_out_real5``) cites, nor one that appears anywhere in
+    the files under ``tests/assignments/`` or ``autograder/``."""
+    _assert_cites_nothing_older("held_out_real6", ("held_out", "held_out_real", "held_out_real2",
+                                                   "held_out_real3", "held_out_real4",
+                                                   "held_out_real5"))
+    grader = _grader_text()
+    for citation in _sources("held_out_real6"):
+        number = re.match(r"code-search file (\d+)", citation)
+        names = [number.group(1)] if number else [_origin(citation).lower()]
+        names += [_repository(citation)] if _repository(citation) else []
+        assert not [n for n in names if n in grader], citation
 
 
 @pytest.mark.parametrize("path", FILES,
