@@ -22,7 +22,9 @@ For every assignment of the registry:
    with the mutant on every random case of every function, at the value tests' precision
    ("one of: ..." is right when one of those named is; one shown with "another difference
    remains" is right when it gives the mutant's answer on most of the random calls the mutant
-   gets wrong and the reference's on the rest, :func:`explains_part`); relations: killed
+   gets wrong and the reference's on the rest, :func:`explains_part`; one said with the raises
+   of the other failed cases, "; besides, on N other failed cases, line L ... raises", is
+   judged on the random calls where the mutant does not raise); relations: killed
    mutants shown only a cause that names no known mistake (a relation of
    :mod:`autograder.engine.causes.relations`, true of the answers by construction, counted
    apart from the precision); line named: killed mutants shown only the line of their code
@@ -333,12 +335,15 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
             row.survivors.append(f"{m['id']} {m['operator']} line {m['line']}")
             continue
         row.killed += 1
-        named_sets, unnamed, lines, partial = set(), False, set(), set()
+        named_sets, unnamed, lines, partial, beside = set(), False, set(), set(), set()
         for test in result["tests"]:
             for line in test["output"].splitlines():
                 if "likely cause:" in line:
                     named = tuple(k.name for k in bank if k.hint in line)
                     raising = re.search(LINE_WORDS, line)
+                    if BESIDES in line:     # a cause of the wrong answers, and a raise beside
+                        beside.update(named)
+                        raising = None
                     if named:
                         named_sets.add(named)
                         if PARTIAL in line:
@@ -361,14 +366,44 @@ def judge(row: Row, graded: dict, mutants: list[dict], sigs: dict, bank: list[Mu
         row.hinted += bool(named_sets)
         for named in named_sets:
             row.hints += 1
-            judged = (lambda k: explains_part(bank_sigs[k], sigs[m["id"]], sigs["reference"])) \
-                if named in partial else (lambda k: same(bank_sigs[k], sigs[m["id"]], value_level))
+            mutant = sigs[m["id"]]
+            if set(named) & beside:     # the hint speaks of the calls that did not raise
+                mutant = _answered(mutant)
+            judged = (lambda k: explains_part(_like(bank_sigs[k], mutant), mutant,
+                                              _like(sigs["reference"], mutant))) \
+                if named in partial else (lambda k: same(_like(bank_sigs[k], mutant), mutant,
+                                                         value_level))
             if any(judged(k) for k in named):
                 row.right += 1
             else:
                 row.wrong.append(f"{m['id']} {m['operator']} line {m['line']}: {', '.join(named)}")
     row.seconds = graded["seconds"]
     return row
+
+
+#: a cause of the wrong answers said with the raises of the other failed cases
+#: (:func:`autograder.engine.causes.raised.partly`)
+BESIDES = "; besides, on "
+
+
+SKIPPED = ("skipped",)
+
+
+def _answered(signature):
+    """The calls of a signature (a list of (fn, outcome)) that did not raise, each kept at its
+    index (the others' outcomes :data:`SKIPPED`)."""
+    if not isinstance(signature, list):
+        return signature
+    return [(fn, SKIPPED if out == ("raised",) else out) for fn, out in signature]
+
+
+def _like(signature, mutant):
+    """``signature`` on the calls that ``mutant`` (perhaps :func:`_answered`) keeps."""
+    if not isinstance(signature, list) or not isinstance(mutant, list) \
+            or len(signature) != len(mutant):
+        return signature
+    return [(fn, SKIPPED if kept == SKIPPED else out)
+            for (fn, out), (_, kept) in zip(signature, mutant)]
 
 
 def explains_part(mistake, mutant, reference) -> bool:
