@@ -24,7 +24,8 @@ Every call a hidden test makes through ``compare`` is kept as an observation
    c. the **form** of the answers (:mod:`~autograder.engine.causes.forms`): a Python number,
       list or numpy array where a tensor is asked, with the right numbers; or right values
       whose gradient reaches an argument the contract holds constant, or misses one it does
-      not;
+      not; and, after steps d to e' find nothing, an answer with the shape of an input where
+      the contract reduces it (a weight per token, a loss per sample);
    d. the **relations** (:mod:`~autograder.engine.causes.relations`): an exact relation between
       the student's answers and the reference's (a sign flip, a factor that is a size of the
       inputs, a constant factor or offset named with its numbers, an input returned as it
@@ -54,10 +55,11 @@ Every call a hidden test makes through ``compare`` is kept as an observation
       sandbox's way to call it again, is given, and its callees answered right); before the
       ablations, an assignment's own experiment where it has one (grpo_lm's probes of
       ``verify``, whose answer is a bit: completions that change one textual feature each);
-      where no ablation locates it, a loss's **weights** read off by experiment
+      before them all, a loss's **weights** read off by experiment
       (:mod:`~autograder.engine.causes.weights`: the student's loss asked on structured
       inputs, the weighting of its terms that reproduces every answer named with what the
-      contract asks), or a function the assignment declares linear read from its answers to
+      contract asks: what the code computes says more than where it goes wrong); where no
+      ablation locates it, a function the assignment declares linear read from its answers to
       one-hot inputs (:mod:`~autograder.engine.causes.impulses`: which rewards enter a
       return, their discount, where the sum is cut, each step's weights of the values),
       named when that reading reproduces every failed case and differs from the contract's;
@@ -86,7 +88,7 @@ from autograder.engine.causes.closest import (answer_of, assignment_conventions,
                                               assignment_parts, fits, named, value_cases)
 from autograder.engine.causes.compose import Composer
 from autograder.engine.causes.impulses import explain
-from autograder.engine.causes.forms import as_tensors, gradient, wrong_type
+from autograder.engine.causes.forms import as_tensors, gradient, unreduced, wrong_type
 from autograder.engine.causes.literals import literals
 from autograder.engine.causes.pairs import pairs
 from autograder.engine.causes.raised import everywhere, on_failed, partly
@@ -146,6 +148,10 @@ class Causes(KnownMistakes):
         tried = None if upstream else self.experiment(fn, observations, reference)
         if tried:       # an experiment that explains every case says more than a part
             return tried
+        # an answer left unreduced, where no convention says what its values are
+        shaped = unreduced(fn, observations, getattr(reference, fn, None))
+        if shaped:
+            return Cause(shaped, "form:shape")
         if near:
             return near
         if found:   # where the answer differs says less than a convention or an experiment
@@ -164,8 +170,9 @@ class Causes(KnownMistakes):
         if self.ask is None or reference_fn is None or self.assignment is None:
             return None
         try:
-            found = (locate(self.assignment, fn, observations, reference_fn, self.ask)
-                     or weigh(self.assignment, fn, observations, reference_fn, self.ask)
+            # what a loss computes (its weights) says more than where it goes wrong
+            found = (weigh(self.assignment, fn, observations, reference_fn, self.ask)
+                     or locate(self.assignment, fn, observations, reference_fn, self.ask)
                      or explain(self.assignment, fn, observations, reference_fn, self.ask))
         except Exception:  # noqa: BLE001 - an experiment is a bonus: it ends silently
             return None

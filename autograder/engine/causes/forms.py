@@ -15,11 +15,18 @@ own inputs (values, and the gradients it computed with torch's backward on them)
   ``.item()``, ``.detach()``, numpy, ``torch.no_grad()``). Named with the arguments, as the
   test names them.
 
+* **shape**: on every failed case the student's tensor has the shape of the reference's
+  followed by more dimensions (not all of size 1 everywhere), and that is the shape of an input of the
+  call (the same inputs on every case): one value per element of that input where the contract
+  keeps one per row (a weight per token, not per response) or one number (a loss per sample).
+  Named with the inputs and the shapes: the code does not reduce over the extra dimensions.
+
 A difference of another form (a gradient of the right kind and the wrong size, a value that
 differs) names nothing here.
 """
 from __future__ import annotations
 
+import inspect
 import sys
 from dataclasses import replace
 
@@ -88,6 +95,48 @@ def wrong_type(fn: str, observations) -> str | None:
     (name,) = kinds
     return (f"your function returns {name} where the contract asks for a torch tensor "
             f"({MADE_BY[name]}); its numbers are right: return the tensor itself")
+
+
+def unreduced(fn: str, observations, reference_fn) -> str | None:
+    """The shape cause of the module docstring, or None (``reference_fn``: for the names of
+    the inputs)."""
+    failed = wrong(compared(fn, observations))
+    if not failed or reference_fn is None:
+        return None
+    try:
+        signature = inspect.signature(reference_fn)
+    except (TypeError, ValueError):
+        return None
+    shared, wide = None, False
+    for o in failed:
+        student, reference = _value(o.student), _value(o.reference)
+        if not isinstance(student, torch.Tensor) or not isinstance(reference, torch.Tensor):
+            return None
+        head = student.shape[:reference.dim()]
+        if student.dim() <= reference.dim() or head != reference.shape:
+            return None
+        wide = wide or any(n > 1 for n in student.shape[reference.dim():])
+        try:
+            bound = signature.bind(*o.args, **o.kwargs).arguments
+        except TypeError:
+            return None
+        alike = [k for k, v in bound.items()
+                 if isinstance(v, torch.Tensor) and v.shape == student.shape]
+        shared = alike if shared is None else [k for k in shared if k in alike]
+        if not shared:
+            return None
+    if not wide:    # a size-1 dimension more is a column, not values left unreduced
+        return None
+    first = failed[0]
+    got, due = tuple(_value(first.student).shape), tuple(_value(first.reference).shape)
+    extra = len(got) - len(due)
+    inputs = ("the input " if len(shared) == 1 else "the inputs ") + _and([f"`{k}`" for k in shared])
+    per = "is one number" if not due else f"has shape {due}, one value per row"
+    cases = "the failed case" if len(failed) == 1 else f"all {len(failed)} failed cases"
+    last = "last dimension" if extra == 1 else f"last {extra} dimensions"
+    return (f"on {cases}, your answer has the shape of {inputs} ({got} on the first), one "
+            f"value per element, where the contract's answer {per}: your code does not reduce "
+            f"over the {last}")
 
 
 def _none(g) -> bool:
