@@ -1,6 +1,6 @@
 """The held-out sets of real buggy functions (``benchmarks/held_out_real``,
-``benchmarks/held_out_real2``, ``benchmarks/held_out_real3``, ``benchmarks/held_out_real4``, ``benchmarks/held_out_real5`` and
-``benchmarks/held_out_real6``, issue 50) stay well-formed: every file loads as a whole
+``benchmarks/held_out_real2``, ``benchmarks/held_out_real3``, ``benchmarks/held_out_real4``, ``benchmarks/held_out_real5``,
+``benchmarks/held_out_real6`` and ``benchmarks/held_out_real7``, issue 50) stay well-formed: every file loads as a whole
 submission, cites where its code comes from, names its kind, and carries either the regular
 expression of its real cause or ``CORRECT = True``; and ``benchmarks/bench_held_out.py`` judges a
 grade the way its docstring says."""
@@ -18,7 +18,8 @@ from autograder.engine.mutants import Mutant
 #: the sets, each a folder ``<set>/<assignment>/*.py``
 SETS = [ROOT / "benchmarks" / "held_out_real", ROOT / "benchmarks" / "held_out_real2",
         ROOT / "benchmarks" / "held_out_real3", ROOT / "benchmarks" / "held_out_real4",
-        ROOT / "benchmarks" / "held_out_real5", ROOT / "benchmarks" / "held_out_real6"]
+        ROOT / "benchmarks" / "held_out_real5", ROOT / "benchmarks" / "held_out_real6",
+        ROOT / "benchmarks" / "held_out_real7"]
 #: a citation: an issue or pull request, ``owner/repo path``, or a code-search file id
 CITATION = re.compile(r"^(https://github\.com/[\w.-]+/[\w.-]+/(issues|pull)/\d+( .*)?"
                       r"|[\w.-]+/[\w.-]+ \S.*|code-search file \d+.*)$")
@@ -127,12 +128,29 @@ def test_the_seventh_set_cites_no_source_of_the_earlier_ones_nor_of_the_grader()
     _assert_cites_nothing_older("held_out_real6", ("held_out", "held_out_real", "held_out_real2",
                                                    "held_out_real3", "held_out_real4",
                                                    "held_out_real5"))
+    _assert_cites_nothing_of_the_grader("held_out_real6")
+
+
+def _assert_cites_nothing_of_the_grader(folder):
+    """No citation of ``folder``, nor the code-search file or ``owner/repo`` it names, appears
+    anywhere in the files under ``tests/assignments/`` or ``autograder/``."""
     grader = _grader_text()
-    for citation in _sources("held_out_real6"):
+    for citation in _sources(folder):
         number = re.match(r"code-search file (\d+)", citation)
         names = [number.group(1)] if number else [_origin(citation).lower()]
         names += [_repository(citation)] if _repository(citation) else []
         assert not [n for n in names if n in grader], citation
+
+
+def test_the_eighth_set_cites_no_source_of_the_earlier_ones_nor_of_the_grader():
+    """``held_out_real7`` measures code no cause was tuned to: none of its citations, and no
+    issue, pull request, code-search file or ``owner/repo`` it names, is one that an earlier set
+    (``held_out``, ``held_out_real`` to ``held_out_real6``) cites, nor one that appears anywhere in
+    the files under ``tests/assignments/`` or ``autograder/``."""
+    _assert_cites_nothing_older("held_out_real7", ("held_out", "held_out_real", "held_out_real2",
+                                                   "held_out_real3", "held_out_real4",
+                                                   "held_out_real5", "held_out_real6"))
+    _assert_cites_nothing_of_the_grader("held_out_real7")
 
 
 @pytest.mark.parametrize("path", FILES,
