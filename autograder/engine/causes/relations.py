@@ -319,9 +319,10 @@ def unchanged(ev: Evidence) -> Found | None:
                 return None
             return v.detach().to(got[0].dtype)
         if ev.holds(candidate):
-            return Found("unchanged", f"your answer is the input `{name}` as it came in, on "
-                         f"{ev.count()} ({ev.proof()}): nothing of the computation reaches the "
-                         "answer")
+            return Found("unchanged", f"your answer is the input `{name}` unchanged, as it "
+                         f"came in, on {ev.count()} ({ev.proof()}): whatever your code computes "
+                         "never changes it (a step or term that comes out zero, or one computed "
+                         "and never applied)")
     return None
 
 

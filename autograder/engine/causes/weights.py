@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import re
 import time
 from dataclasses import dataclass, field
 from functools import cache
@@ -104,7 +105,10 @@ def _sizes(w: Weighing, arguments: dict) -> dict:
                      real=int(arguments[w.mask].sum()))
     else:
         found["rows"] = live.numel()
-        found.update({f"dim{i}": n for i, n in enumerate(live.shape)})
+        # a dimension the input lacks has size 1: a (T,) rollout is one environment of (T, N)
+        named = [int(m[1]) + 1 for m in map(re.compile(r"dim(\d+)").fullmatch, w.sizes) if m]
+        found.update({f"dim{i}": live.shape[i] if i < live.dim() else 1
+                      for i in range(max([live.dim()] + named))})
     return {k: v for k, v in found.items() if k in w.sizes or k in w.scale}
 
 
