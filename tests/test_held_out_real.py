@@ -1,6 +1,7 @@
 """The held-out sets of real buggy functions (``benchmarks/held_out_real``,
 ``benchmarks/held_out_real2``, ``benchmarks/held_out_real3``, ``benchmarks/held_out_real4``, ``benchmarks/held_out_real5``,
-``benchmarks/held_out_real6`` and ``benchmarks/held_out_real7``, issue 50) stay well-formed: every file loads as a whole
+``benchmarks/held_out_real6``, ``benchmarks/held_out_real7`` and ``benchmarks/held_out_real8``,
+issue 50) stay well-formed: every file loads as a whole
 submission, cites where its code comes from, names its kind, and carries either the regular
 expression of its real cause or ``CORRECT = True``; and ``benchmarks/bench_held_out.py`` judges a
 grade the way its docstring says."""
@@ -19,7 +20,7 @@ from autograder.engine.mutants import Mutant
 SETS = [ROOT / "benchmarks" / "held_out_real", ROOT / "benchmarks" / "held_out_real2",
         ROOT / "benchmarks" / "held_out_real3", ROOT / "benchmarks" / "held_out_real4",
         ROOT / "benchmarks" / "held_out_real5", ROOT / "benchmarks" / "held_out_real6",
-        ROOT / "benchmarks" / "held_out_real7"]
+        ROOT / "benchmarks" / "held_out_real7", ROOT / "benchmarks" / "held_out_real8"]
 #: a citation: an issue or pull request, ``owner/repo path``, or a code-search file id
 CITATION = re.compile(r"^(https://github\.com/[\w.-]+/[\w.-]+/(issues|pull)/\d+( .*)?"
                       r"|[\w.-]+/[\w.-]+ \S.*|code-search file \d+.*)$")
@@ -151,6 +152,18 @@ def test_the_eighth_set_cites_no_source_of_the_earlier_ones_nor_of_the_grader():
                                                    "held_out_real3", "held_out_real4",
                                                    "held_out_real5", "held_out_real6"))
     _assert_cites_nothing_of_the_grader("held_out_real7")
+
+
+def test_the_ninth_set_cites_no_source_of_the_earlier_ones_nor_of_the_grader():
+    """``held_out_real8`` measures code no cause was tuned to: none of its citations, and no
+    issue, pull request, code-search file or ``owner/repo`` it names, is one that an earlier set
+    (``held_out``, ``held_out_real`` to ``held_out_real7``) cites, nor one that appears anywhere in
+    the files under ``tests/assignments/`` or ``autograder/``."""
+    _assert_cites_nothing_older("held_out_real8", ("held_out", "held_out_real", "held_out_real2",
+                                                   "held_out_real3", "held_out_real4",
+                                                   "held_out_real5", "held_out_real6",
+                                                   "held_out_real7"))
+    _assert_cites_nothing_of_the_grader("held_out_real8")
 
 
 @pytest.mark.parametrize("path", FILES,
