@@ -148,8 +148,9 @@ class Causes(KnownMistakes):
         tried = None if upstream else self.experiment(fn, observations, reference)
         if tried:       # an experiment that explains every case says more than a part
             return tried
-        # an answer left unreduced, where no convention says what its values are
-        shaped = unreduced(fn, observations, getattr(reference, fn, None))
+        # an answer left unreduced, where no convention says what its values are (not while a
+        # function it calls is wrong: its shape may come from there)
+        shaped = None if upstream else unreduced(fn, observations, getattr(reference, fn, None))
         if shaped:
             return Cause(shaped, "form:shape")
         if near:
